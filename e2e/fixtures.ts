@@ -1,0 +1,77 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { linkFrom, startSmtpServer, type TestSmtpServer } from '../tests/support/smtp-server.js';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/support/server-process.js';
+
+interface WorkerFixtures {
+  /** The production build, started as its own process on a fresh data directory. */
+  server: ServerProcess;
+  /** A real SMTP server that the app sends its mail to. */
+  smtp: TestSmtpServer;
+}
+
+export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
+  smtp: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
+    async ({}, use) => {
+      const smtp = await startSmtpServer();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ smtp }, use) => {
+      const server = await startServerProcess({
+        from: 'built',
+        // Behind a "proxy" so each test can come from an address of its own (see extraHTTPHeaders).
+        env: { SMTP_URL: smtp.url, LOG_LEVEL: 'warn', ADMIN_EMAILS: 'admin@vendvote.test', TRUST_PROXY: 'true' },
+      });
+      await use(server);
+      await stopServerProcess(server);
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  // Every test is a different client address, as real customers and operators are, so the
+  // per-address rate limits count each test on its own rather than the whole suite together.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => use({ ...extraHTTPHeaders, 'x-forwarded-for': nextClientAddress() }),
+});
+
+let clientCount = 0;
+function nextClientAddress() {
+  clientCount++;
+  return `10.77.${(clientCount >> 8) & 255}.${clientCount & 255}`;
+}
+
+export { expect };
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Registers an operator through the API and follows the mailed link, as a person would. */
+export async function registerVerifiedOperator(
+  server: ServerProcess,
+  smtp: TestSmtpServer,
+  person: { email: string; password: string; firstName?: string; lastName?: string },
+) {
+  const response = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextClientAddress() },
+    body: JSON.stringify({
+      firstName: person.firstName ?? 'Sam',
+      lastName: person.lastName ?? 'Rivera',
+      email: person.email,
+      password: person.password,
+      confirmPassword: person.password,
+    }),
+  });
+  expect(response.status).toBe(201);
+  const mail = await smtp.waitForMail(person.email, /Verify/);
+  const verify = await fetch(new URL(new URL(linkFrom(mail, '/verify-email')).search, `${server.url}/api/auth/verify-email`));
+  expect(verify.status).toBe(200);
+}

@@ -1,0 +1,53 @@
+import { expect, registerVerifiedOperator, signIn, test } from './fixtures.js';
+
+test.describe('the operator shell', () => {
+  const email = `shell-${Date.now()}@example.com`;
+  const password = 'machines-on-every-floor-3';
+
+  test.beforeAll(async ({ server, smtp }) => {
+    await registerVerifiedOperator(server, smtp, { email, password, firstName: 'Jordan' });
+  });
+
+  test('shows the brand, the user in the sidebar footer, and no admin entry for an operator', async ({ page }) => {
+    await signIn(page, email, password);
+    const sidebar = page.getByRole('navigation').first();
+    await expect(page.getByText('Operator Dashboard')).toBeVisible();
+    await expect(page.getByText('Jordan', { exact: true })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+  });
+
+  test('keeps the theme choice under "theme" across reloads', async ({ page }) => {
+    await signIn(page, email, password);
+    await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.evaluate(() => window.localStorage.setItem('theme', 'light'));
+    await page.reload();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
+  test('collapses the sidebar on a phone behind a toggle, and the overlay closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, email, password);
+    const toggle = page.getByRole('button', { name: /menu/i });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+    await page.mouse.click(380, 400);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('an unknown address shows the 404 page', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  });
+
+  test('a signed-in operator opening /login goes to the dashboard', async ({ page }) => {
+    await signIn(page, email, password);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

@@ -1,0 +1,70 @@
+import { linkFrom } from '../tests/support/smtp-server.js';
+import { expect, registerVerifiedOperator, signIn, test } from './fixtures.js';
+
+test('a new operator registers, verifies from the mail, lands on the dashboard and signs out', async ({ page, smtp }) => {
+  const email = `new-operator-${Date.now()}@example.com`;
+  const password = 'stock-the-good-chips-7';
+
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill('Riley');
+  await page.getByLabel('Last Name').fill('Nguyen');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL(`/check-email?email=${encodeURIComponent(email)}`);
+  await expect(page.getByText(email)).toBeVisible();
+
+  // Not yet verified: sign-in is refused with the reason.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please verify your email before signing in.' })).toBeVisible();
+
+  const mail = await smtp.waitForMail(email, /Verify/);
+  await page.goto(linkFrom(mail, '/verify-email'));
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).or(page.getByRole('link', { name: 'Log out' })).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a forgotten password is reset from the mailed link, and the new one signs in', async ({ page, smtp, server }) => {
+  const email = `forgetful-${Date.now()}@example.com`;
+  await registerVerifiedOperator(server, smtp, { email, password: 'the-old-route-plan-1' });
+  await page.goto('/forgot-password');
+  const submit = page.getByRole('button', { name: 'Send Reset Link' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Email').fill(email);
+  await submit.click();
+  await expect(page.getByText('Check Your Email')).toBeVisible();
+
+  const mail = await smtp.waitForMail(email, /Reset/);
+  await page.goto(linkFrom(mail, '/reset-password'));
+  await page.getByLabel('New Password').fill('a-brand-new-route-plan');
+  await page.getByLabel('Confirm Password').fill('a-brand-new-route-plan');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText(/password has been changed/i)).toBeVisible();
+
+  await signIn(page, email, 'a-brand-new-route-plan');
+});
+
+test('a wrong password shows the server message inline', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('whatever-it-is');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,283 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { devices, type Locator, type Page } from '@playwright/test';
+import type { VotePageData } from '../src/shared/vote-page.js';
+import { expect, test } from './fixtures.js';
+
+// The public vote page on a phone. The built server seeds the demo operator: machines 1 and 2.
+const { defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
+test.use(phone);
+
+const MACHINE = '/vote/1';
+
+const productList = (page: Page) => page.getByRole('list', { name: 'Products' });
+const rows = (page: Page) => productList(page).getByRole('listitem');
+const rowOf = (page: Page, name: string) => rows(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+const countIn = async (row: Locator) => Number(await row.getByTestId('vote-count').locator('span').first().textContent());
+const firstProductName = async (page: Page, index = 0) => (await rows(page).nth(index).getByRole('heading').textContent())!;
+
+/** Holds the vote calls until released, so the page's in-flight state can be looked at. */
+async function holdVotes(page: Page) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/products/*/vote*', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('voting', () => {
+  test('an up vote shows at once, both buttons wait while it is in flight, a second vote is "Already Voted!"', async ({ page }) => {
+    await page.goto(MACHINE);
+    const name = await firstProductName(page, 2);
+    const row = rowOf(page, name);
+    const before = await countIn(row);
+    const release = await holdVotes(page);
+
+    await row.getByRole('button', { name: `Vote up for ${name}` }).click();
+    await expect(row.getByTestId('vote-count')).toContainText(String(before + 1));
+    await expect(row.getByRole('button', { name: `Vote up for ${name}` })).toBeDisabled();
+    await expect(row.getByRole('button', { name: `Vote down for ${name}` })).toBeDisabled();
+    release();
+    await expect(page.getByText('Vote recorded!')).toBeVisible();
+    await expect(page.getByText('Thanks for your feedback')).toBeVisible();
+    await expect(row.getByRole('button', { name: `Vote up for ${name}` })).toBeEnabled();
+    await page.unroute('**/api/products/*/vote*');
+
+    await row.getByRole('button', { name: `Vote down for ${name}` }).click();
+    await expect(page.getByText('Already Voted!')).toBeVisible();
+    await expect(page.getByText("You've already shared your opinion on this product. Thanks for your feedback!")).toBeVisible();
+    await expect(row.getByTestId('vote-count')).toContainText(String(before + 1));
+  });
+
+  test('a failed vote puts the count back and says why', async ({ page }) => {
+    await page.goto(MACHINE);
+    const name = await firstProductName(page, 3);
+    const row = rowOf(page, name);
+    const before = await countIn(row);
+    await page.route('**/api/products/*/vote*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Voting is paused for a moment.' }) }),
+    );
+    await row.getByRole('button', { name: `Vote down for ${name}` }).click();
+    await expect(page.getByText('Vote Failed')).toBeVisible();
+    await expect(page.getByText('Voting is paused for a moment.')).toBeVisible();
+    await expect(row.getByTestId('vote-count')).toContainText(String(before));
+  });
+});
+
+test.describe('finding products', () => {
+  test('paging, search, category, sort and Top Picks', async ({ page, request }) => {
+    const data = (await (await request.get('/api/vote-page/1')).json()) as VotePageData;
+    await page.goto(MACHINE);
+    await expect(rows(page)).toHaveCount(10);
+    await expect(page.getByText(`Showing 10 of ${data.products.length} products`)).toBeVisible();
+    const loadMore = page.getByRole('button', { name: 'Load More Products' });
+    while (await loadMore.isVisible()) await loadMore.click();
+    await expect(rows(page)).toHaveCount(data.products.length);
+
+    await page.getByLabel('Search products').fill('chips');
+    const chips = data.products.filter((p) => `${p.name} ${p.brand} ${p.category}`.toLowerCase().includes('chips'));
+    await expect(rows(page)).toHaveCount(chips.length);
+    await page.getByLabel('Search products').fill('no such snack');
+    await expect(page.getByText('No products found matching your criteria.')).toBeVisible();
+    await page.getByLabel('Search products').fill('');
+
+    await page.getByLabel('Category').selectOption('Soda');
+    await expect(rows(page)).toHaveCount(data.products.filter((p) => p.category === 'Soda').length);
+    await page.getByLabel('Category').selectOption('all');
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Name A-Z' });
+    const names = await productList(page).getByRole('heading').allTextContents();
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+
+    await page.getByRole('button', { name: 'Top Picks' }).click();
+    await expect(page.getByRole('heading', { name: 'Top Picks' })).toBeVisible();
+    const picks = page.getByRole('list', { name: 'Top picks' }).getByRole('listitem');
+    await expect(picks).toHaveCount(5);
+    const mostVoted = [...data.products].sort((a, b) => b.votes - a.votes || a.name.localeCompare(b.name))[0]!;
+    await expect(picks.first().getByRole('heading')).toHaveText(mostVoted.name);
+    await page.getByRole('button', { name: 'Top Picks' }).click();
+    await expect(page.getByLabel('Search products')).toBeVisible();
+  });
+});
+
+test.describe('the leaderboard', () => {
+  test('its period filter asks the server again and shows that period', async ({ page, request }) => {
+    await page.goto(MACHINE);
+    await page.getByRole('button', { name: 'View Leaderboard' }).click();
+    await expect(page.getByRole('tab', { name: 'Leaderboard' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: 'This Week' })).toHaveAttribute('aria-pressed', 'true');
+
+    for (const [label, period] of [['All Time', 'all'], ['Today', 'today']] as const) {
+      const answered = page.waitForResponse((res) => res.url().endsWith(`/api/vote-page/1?period=${period}`));
+      await page.getByRole('button', { name: label }).click();
+      await answered;
+      await expect(page.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
+      const expected = ((await (await request.get(`/api/vote-page/1?period=${period}`)).json()) as VotePageData).leaderboard;
+      const top = page.getByRole('region', { name: 'Top Requested Products' });
+      if (expected.top.length) await expect(top.getByRole('listitem').first()).toContainText(expected.top[0]!.name);
+      else await expect(top).toContainText('No votes in this period yet.');
+      const distribution = page.getByRole('region', { name: 'Vote Distribution' });
+      await expect(distribution.getByRole('listitem')).toHaveCount(expected.categories.length);
+    }
+    await expect(page.getByRole('region', { name: 'Recent Activity' }).getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('button', { name: 'Back to Voting' }).click();
+    await expect(page.getByRole('tab', { name: 'Voting' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+test.describe('suggestions and issue reports', () => {
+  test('Suggest Product: rules first, then sent to the machine owner; the form resets and closes', async ({ page, request, server }) => {
+    await page.goto(MACHINE);
+    await page.getByRole('button', { name: 'Open quick actions' }).click();
+    await page.getByRole('dialog', { name: 'Quick actions' }).getByRole('button', { name: 'Suggest Product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suggest a Product' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Submit Suggestion' }).click();
+    await expect(dialog.getByText('Product name is required')).toBeVisible();
+    await expect(dialog.getByText('Category is required')).toBeVisible();
+
+    const product = `Mango Chili Chips ${Date.now()}`;
+    await dialog.getByLabel('Product Name').fill(product);
+    await dialog.getByLabel('Category').selectOption('Chips');
+    await dialog.getByLabel('Your Name (Optional)').fill('Riley');
+    await dialog.getByRole('button', { name: 'Submit Suggestion' }).click();
+    await expect(page.getByText('Suggestion submitted!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const demo = JSON.parse(readFileSync(join(server.dataDir, 'demo-account.json'), 'utf8')) as { email: string; password: string };
+    expect((await request.post('/api/auth/login', { data: demo })).status()).toBe(200);
+    const suggestions = (await (await request.get('/api/suggestions')).json()) as { name: string; machineId: number; suggestedBy: string }[];
+    expect(suggestions.find((s) => s.name === product)).toMatchObject({ machineId: 1, suggestedBy: 'Riley' });
+
+    await page.getByRole('button', { name: 'Suggest Product' }).first().click();
+    await expect(dialog.getByLabel('Product Name')).toHaveValue('');
+  });
+
+  test('Report Vending Issue: a success view, then the dialog closes itself about 3 s later', async ({ page }) => {
+    await page.goto(MACHINE);
+    await page.getByRole('button', { name: 'Report Vending Issue' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Report Vending Issue' });
+    await dialog.getByLabel('Your Name', { exact: true }).fill('Kim');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Report Issue' }).click();
+    await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(dialog.getByText('Product name is required')).toBeVisible();
+
+    await dialog.getByLabel('Email').fill('kim@example.com');
+    await dialog.getByLabel('Product Name').fill('Cola 20 oz');
+    await dialog.getByLabel('What happened? (Optional)').fill('Took my money, no drink.');
+    await dialog.getByRole('button', { name: 'Report Issue' }).click();
+    await expect(dialog.getByText('Thank you for your report!')).toBeVisible();
+    const shownAt = Date.now();
+    await expect(dialog.getByText('Issue reported successfully')).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500);
+  });
+});
+
+test.describe('pages and states', () => {
+  test('a non-numeric id is "Invalid Machine"; an unknown one "Machine not found"', async ({ page }) => {
+    for (const path of ['/vote/abc', '/vote/12x', '/vote/0']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Invalid Machine' })).toBeVisible();
+      await expect(page.getByText("This QR code doesn't link to a valid vending machine.")).toBeVisible();
+    }
+    await page.goto('/vote/999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Machine not found' })).toBeVisible();
+    await expect(page.getByText(/no vending machine number 999999/)).toBeVisible();
+  });
+
+  test('the machine page: its name, today figures, sign-in links; the dashboard tab needs an operator', async ({ page, request }) => {
+    const data = (await (await request.get('/api/vote-page/1')).json()) as VotePageData;
+    await page.goto(MACHINE);
+    await expect(page.getByRole('heading', { level: 1, name: data.machine!.name })).toBeVisible();
+    await expect(page.getByText(data.machine!.location)).toBeVisible();
+    const today = page.getByRole('list', { name: 'Today at a glance' }).getByRole('listitem');
+    await expect(today.filter({ hasText: 'votes today' })).toContainText(String(data.stats.votesToday));
+    await expect(today.filter({ hasText: 'voters today' })).toContainText(String(data.stats.votersToday));
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    await page.getByRole('tab', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Operator Login' })).toHaveAttribute('href', '/api/login');
+  });
+
+  test('signed in: the dashboard tab links to the dashboard, and no sign-in links show', async ({ page, server }) => {
+    const demo = JSON.parse(readFileSync(join(server.dataDir, 'demo-account.json'), 'utf8')) as { email: string; password: string };
+    expect((await page.request.post('/api/auth/login', { data: demo })).status()).toBe(200);
+    await page.goto(MACHINE);
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    const votingTab = page.getByRole('tab', { name: 'Voting' });
+    await votingTab.focus();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'Dashboard' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Open your dashboard' })).toHaveAttribute('href', '/dashboard');
+    await page.keyboard.press('ArrowRight');
+    await expect(votingTab).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test("follows the system colour scheme, unless the stored 'theme' says otherwise", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(MACHINE);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe('rgb(9, 9, 11)');
+    await page.evaluate(() => window.localStorage.setItem('theme', 'light'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/light/);
+    expect(await background()).toBe('rgb(244, 244, 245)');
+  });
+
+  test('the demo page: breadcrumb, a way back home and a Report Vending Issue button', async ({ page }) => {
+    await page.goto('/vote');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Voting Demo');
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('button', { name: 'Report Vending Issue' }).first()).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test("paints the machine's name before any script runs", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ ...phone, javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto(MACHINE);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lobby Snack Machine' })).toBeVisible();
+    await context.close();
+  });
+
+  test('loads no operator-app code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
+    await page.goto(MACHINE);
+    await expect(rows(page).first()).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => /\/(main|router|forms|vendor)-/.test(path))).toEqual([]);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`no serious or critical axe violations (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const check = async (what: string) => {
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      };
+      await page.goto(MACHINE);
+      await expect(rows(page).first()).toBeVisible();
+      await check('voting tab');
+      await page.getByRole('tab', { name: 'Leaderboard' }).click();
+      await check('leaderboard tab');
+      await page.getByRole('button', { name: 'Report Vending Issue' }).first().click();
+      await check('issue dialog');
+      await page.goto('/vote');
+      await check('demo page');
+      await page.goto('/vote/abc');
+      await check('invalid machine');
+    });
+  }
+});

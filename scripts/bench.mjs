@@ -1,0 +1,202 @@
+// `npm run bench`: votes per second and latency of the vote endpoint, server memory, a recount
+// check of every counter, and the dashboard's calls for an operator with 1,000,000 votes, on the
+// embedded database and on PostgreSQL. Figures are written to docs/performance.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { updatePerformanceDoc } from './performance-doc.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const LARGE_VOTES = Number(process.env.BENCH_LARGE_VOTES ?? 1_000_000);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,embedded').split(',');
+const FIXED_RATE = { postgres: 500, embedded: 200 };
+
+if (!existsSync(join(root, 'dist/server/main.js')) || !existsSync(join(root, 'dist/web/index.html'))) {
+  if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+}
+const { openDatabase } = await import(join(root, 'dist/server/db/client.js'));
+const { findCounterMismatches } = await import(join(root, 'dist/server/db/vote-audit.js'));
+const { seedLargeOperator } = await import(join(root, 'dist/server/db/large-seed.js'));
+
+async function freshPostgresDatabase(name) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function startServer(env) {
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const ready = (async () => {
+    for (let attempt = 0; attempt < 600; attempt++) {
+      try {
+        if ((await fetch(`${url}/api/auth/me`)).status === 401) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('server did not start');
+  })();
+  return { child, url, ready, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+}
+
+/** Peak resident memory of a process, from the kernel's own bookkeeping. */
+function peakRssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(status.match(/VmHWM:\s+(\d+)/)[1]) / 1024);
+}
+
+async function demoProducts(url) {
+  return (await (await fetch(`${url}/api/products?machineId=1`)).json()).map((p) => p.id);
+}
+
+/** Every request is a new voter (no cookie) from its own address, so no limit or duplicate applies. */
+function voteLoad(url, productIds, options) {
+  let n = 0;
+  return autocannon({
+    url,
+    connections: options.connections,
+    duration: SECONDS,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ voteType: 'up' }),
+        setupRequest: (request) => {
+          n++;
+          const productId = productIds[n % productIds.length];
+          const machineId = 1 + (n % 2);
+          return {
+            ...request,
+            path: `/api/products/${productId}/vote?machineId=${machineId}`,
+            body: JSON.stringify({ voteType: n % 9 === 0 ? 'down' : 'up' }),
+            headers: { ...request.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+          };
+        },
+      },
+    ],
+  });
+}
+
+const summary = (result) => ({
+  votesPerSecond: Math.round(result.requests.average),
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors,
+});
+
+async function signIn(url, email, password) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.1' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers.get('set-cookie').split(';')[0];
+}
+
+async function dashboardLatencies(url, cookie, machineId) {
+  const calls = ['/api/stats', `/api/stats?machineId=${machineId}`, '/api/products', `/api/products?machineId=${machineId}`, '/api/dashboard/machines', '/api/machines', '/api/vending-issues', '/api/suggestions'];
+  const results = {};
+  for (const path of calls) {
+    const times = [];
+    for (let i = 0; i < 120; i++) {
+      const started = performance.now();
+      const response = await fetch(`${url}${path}`, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (!response.ok && response.status !== 404) throw new Error(`${path}: ${response.status}`);
+      if (i >= 20) times.push(performance.now() - started); // the first calls warm caches and plans
+    }
+    times.sort((a, b) => a - b);
+    results[path] = { p50: +times[Math.floor(times.length * 0.5)].toFixed(1), p95: +times[Math.floor(times.length * 0.95)].toFixed(1) };
+  }
+  return results;
+}
+
+async function benchEngine(engine) {
+  console.log(`\n== ${engine} ==`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'vendvote-bench-'));
+  const databaseUrl = engine === 'postgres' ? await freshPostgresDatabase('vendvote_bench') : undefined;
+  const server = startServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  await server.ready;
+  const productIds = await demoProducts(server.url);
+
+  await voteLoad(server.url, productIds, { connections: 20 }).then(() => {}); // warm-up
+  // Paced: autocannon spaces each connection's requests evenly, so with 50 connections at 10/s
+  // each, 50 requests would land at once every 100 ms; 10 connections spread the same rate.
+  const fixed = summary(await voteLoad(server.url, productIds, { connections: 10, rate: FIXED_RATE[engine] }));
+  console.log('fixed rate', fixed);
+  const saturation = summary(await voteLoad(server.url, productIds, { connections: 50 }));
+  console.log('saturation', saturation);
+  const memoryMb = peakRssMb(server.child.pid);
+  await server.stop();
+
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+  const mismatches = await findCounterMismatches(database.db);
+  console.log('counter mismatches after load:', mismatches.length);
+
+  let dashboard = null;
+  if (LARGE_VOTES > 0) {
+    const started = Date.now();
+    const large = await seedLargeOperator(database.db, { email: 'scale@vendvote.local', password: 'scale-operator-password', voteCount: LARGE_VOTES });
+    console.log(`seeded ${LARGE_VOTES} votes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // What autovacuum does soon after a bulk load on a live system: planner statistics and the
+    // visibility map that lets counts read indexes alone.
+    await database.db.execute(sql`vacuum analyze`);
+    await database.close();
+    const again = startServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    await again.ready;
+    const cookie = await signIn(again.url, 'scale@vendvote.local', 'scale-operator-password');
+    dashboard = await dashboardLatencies(again.url, cookie, large.machineIds[0]);
+    console.log('dashboard', dashboard);
+    await again.stop();
+  } else {
+    await database.close();
+  }
+  return { engine, saturation, fixed, memoryMb, mismatches: mismatches.length, dashboard };
+}
+
+const results = [];
+for (const engine of ENGINES) results.push(await benchEngine(engine));
+updatePerformanceDoc(join(root, 'docs/performance.md'), 'Vote endpoint and dashboard', renderSection(results));
+console.log('\nWritten to docs/performance.md');
+
+function renderSection(runs) {
+  const lines = [
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` on this machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; ` +
+      `server, database and load generator (autocannon, ${SECONDS} s per run, every request a new voter from an address of its own) share the cores. ` +
+      'Saturation: 50 connections. Fixed rate: 10 connections, each paced evenly.',
+    '',
+    '| Database | Votes/s at saturation | p50 / p99 at saturation | Fixed rate | p50 / p99 at fixed rate | Server peak memory | Counters = recount |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...runs.map((r) =>
+      `| ${r.engine} | ${r.saturation.votesPerSecond} | ${r.saturation.p50} / ${r.saturation.p99} ms | ${FIXED_RATE[r.engine]} votes/s | ${r.fixed.p50} / ${r.fixed.p99} ms | ${r.memoryMb} MB | ${r.mismatches === 0 ? 'yes' : `no (${r.mismatches} differ)`} |`,
+    ),
+    '',
+    'Targets: PostgreSQL at least 2,000 votes/s, p99 at most 25 ms at 500 votes/s, server under 300 MB; embedded database at least 300 votes/s.',
+  ];
+  for (const r of runs.filter((run) => run.dashboard)) {
+    lines.push('', `Dashboard calls, ${r.engine}, operator with ${LARGE_VOTES.toLocaleString('en-US')} votes (10 machines, 24 products, 180 days; inserted in bulk, then \`VACUUM ANALYZE\` as autovacuum would soon do), 100 sequential calls each after 20 to warm up (target p95 at most 50 ms):`, '', '| Call | p50 | p95 |', '| --- | --- | --- |');
+    for (const [path, t] of Object.entries(r.dashboard)) lines.push(`| \`GET ${path}\` | ${t.p50} ms | ${t.p95} ms |`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,114 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
+import * as schema from './schema.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'embedded' | 'postgres';
+  /** Flushes everything to disk and releases the connection (and the data directory lock). */
+  close(): Promise<void>;
+}
+
+/** Same path from src/server/db and from the compiled dist/server/db. */
+const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
+
+/** Any constant will do; it only has to be the same for every instance of the app. */
+const MIGRATION_LOCK_KEY = 7_240_117;
+
+export type DatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  | { dataDir: string }
+  | { inMemory: true };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openEmbedded('dataDir' in options ? options.dataDir : undefined);
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  // Several app instances may start at once against one server: only one migrates at a time.
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      // Requests whose client went away may still be running a query: let those finish first.
+      for (let waited = 0; pool.totalCount > pool.idleCount && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await pool.end();
+    },
+  };
+}
+
+async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const client = dataDir ? new PGlite(join(dataDir, 'pgdata')) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return {
+      db,
+      kind: 'embedded',
+      async close() {
+        try {
+          if (!client.closed) {
+            await db.execute(sql`checkpoint`);
+            await client.close();
+          }
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** Rows of a raw SQL query; both drivers answer with `rows`, typed here once. */
+export async function queryRows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+interface PreparingClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+interface PlainClient {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs a hot statement by name: on a PostgreSQL server it is prepared once per connection and
+ * not planned again; the embedded database runs it as is (it plans cheaply, in process).
+ */
+export async function runPrepared<T>(db: Database, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: PreparingClient | PlainClient }).$client;
+  const result = client instanceof pg.Pool
+    ? await (client as PreparingClient).query({ name, text, values })
+    : await (client as PlainClient).query(text, values);
+  return result.rows as T[];
+}

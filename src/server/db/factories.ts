@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { MachineType, ProductCategory } from '../../shared/catalog.js';
+import { hashPassword } from '../features/auth/passwords.js';
+import type { Database } from './client.js';
+import { machineProductVotes, machineVoters, operatorVoters, products, users, vendingMachines, votes } from './schema.js';
+
+/**
+ * Builders for rows that the seed and the tests share, so both speak of the same kind of data.
+ * Each takes only what matters to the caller and fills the rest with valid values.
+ */
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(++sequence).toString(36)}${randomBytes(2).toString('hex')}`;
+
+export interface UserSeed {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  role?: 'operator' | 'admin' | 'affiliate';
+  isVerified?: boolean;
+}
+
+export async function createUser(db: Database, seed: UserSeed = {}) {
+  const password = seed.password ?? `pw-${next()}-Aa1`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: (seed.email ?? `operator-${next()}@example.test`).toLowerCase(),
+      password: await hashPassword(password),
+      firstName: seed.firstName ?? 'Olivia',
+      lastName: seed.lastName ?? 'Operator',
+      role: seed.role ?? 'operator',
+      isVerified: seed.isVerified ?? true,
+    })
+    .returning();
+  return { user: user!, password };
+}
+
+export interface MachineSeed {
+  name?: string;
+  location?: string;
+  address?: string | null;
+  type?: MachineType;
+  serialNumber?: string;
+  status?: 'active' | 'maintenance' | 'inactive';
+}
+
+export async function createMachine(db: Database, userId: number, seed: MachineSeed = {}) {
+  const [machine] = await db
+    .insert(vendingMachines)
+    .values({
+      userId,
+      name: seed.name ?? `Machine ${next()}`,
+      location: seed.location ?? 'Front lobby',
+      address: seed.address ?? null,
+      type: seed.type ?? 'snacks',
+      serialNumber: seed.serialNumber ?? `SN-${next().toUpperCase()}`,
+      status: seed.status ?? 'active',
+    })
+    .returning();
+  return machine!;
+}
+
+export interface ProductSeed {
+  name?: string;
+  brand?: string;
+  category?: ProductCategory;
+  price?: string;
+  description?: string;
+  createdAt?: Date;
+}
+
+export async function createProduct(db: Database, userId: number, seed: ProductSeed = {}) {
+  const [product] = await db
+    .insert(products)
+    .values({
+      userId,
+      name: seed.name ?? `Product ${next()}`,
+      brand: seed.brand ?? 'Generic',
+      category: seed.category ?? 'Chips',
+      price: seed.price ?? '0.00',
+      description: seed.description ?? '',
+      ...(seed.createdAt ? { createdAt: seed.createdAt, updatedAt: seed.createdAt } : {}),
+    })
+    .returning();
+  return product!;
+}
+
+export interface VoteRow {
+  productId: number;
+  /** null: the demo page. */
+  machineId: number | null;
+  voteType: 'up' | 'down';
+  voterId: string;
+  createdAt: Date;
+}
+
+/**
+ * Inserts vote rows and sets every counter they touch to the recount of the rows, the same
+ * invariant the live vote path keeps. Rows must never take a count below zero in time order.
+ */
+export async function insertVotes(db: Database, rows: VoteRow[]) {
+  for (let start = 0; start < rows.length; start += 500) {
+    await db.insert(votes).values(rows.slice(start, start + 500));
+  }
+  await recountVotes(db);
+}
+
+/**
+ * Recomputes every counter from the vote rows that are not archived: per-machine counts and votes
+ * cast, each machine's distinct voters, and product totals (the sum over all scopes).
+ */
+export async function recountVotes(db: Database) {
+  await db.execute(sql`
+    insert into ${machineProductVotes} (machine_id, product_id, votes, votes_cast)
+    select machine_id, product_id, greatest(sum(case when vote_type = 'up' then 1 else -1 end), 0), count(*)
+    from ${votes} where machine_id is not null and archived_at is null
+    group by machine_id, product_id
+    on conflict (machine_id, product_id) do update set votes = excluded.votes, votes_cast = excluded.votes_cast`);
+  await db.execute(sql`
+    insert into ${machineVoters} (machine_id, voter_id, votes_cast, first_vote_at, last_vote_at)
+    select machine_id, voter_id, count(*), min(created_at), max(created_at)
+    from ${votes} where machine_id is not null and archived_at is null
+    group by machine_id, voter_id
+    on conflict (machine_id, voter_id) do update
+      set votes_cast = excluded.votes_cast, first_vote_at = excluded.first_vote_at, last_vote_at = excluded.last_vote_at`);
+  await db.execute(sql`
+    insert into ${operatorVoters} (user_id, voter_id, votes_cast)
+    select m.user_id, v.voter_id, count(*)
+    from ${votes} v join ${vendingMachines} m on m.id = v.machine_id
+    where v.archived_at is null
+    group by m.user_id, v.voter_id
+    on conflict (user_id, voter_id) do update set votes_cast = excluded.votes_cast`);
+  await db.execute(sql`
+    update ${products} p set votes = coalesce(m.total, 0) + coalesce(d.total, 0), demo_votes = coalesce(d.total, 0)
+    from ${products} p2
+    left join (select product_id, sum(votes) as total from ${machineProductVotes} group by product_id) m on m.product_id = p2.id
+    left join (select product_id, greatest(sum(case when vote_type = 'up' then 1 else -1 end), 0) as total
+               from ${votes} where machine_id is null and archived_at is null group by product_id) d on d.product_id = p2.id
+    where p.id = p2.id`);
+}

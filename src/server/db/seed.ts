@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Database } from './client.js';
+import { createSuggestion, createVendingIssue } from './feedback-factories.js';
+import { DEMO_ISSUES, DEMO_MACHINES, DEMO_PRODUCTS, DEMO_SUGGESTIONS, daysBefore } from './demo-catalog.js';
+import { createMachine, createProduct, createUser, insertVotes } from './factories.js';
+import { users } from './schema.js';
+import { generateVoteHistory } from './vote-history.js';
+
+export const DEMO_OPERATOR_EMAIL = 'demo@vendvote.local';
+const HISTORY_DAYS = 42;
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates the demo operator with machines, a catalogue and six weeks of votes, once. Its password
+ * is random per install and kept in the data directory so the start-up message can repeat it.
+ */
+export async function seedDemoData(db: Database, dataDir: string, now = new Date()): Promise<DemoAccount | null> {
+  const accountFile = join(dataDir, 'demo-account.json');
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
+  if (existing) return readAccount(accountFile);
+
+  const password = `demo-${randomBytes(6).toString('base64url')}`;
+  await createDemoOperator(db, password, now);
+  mkdirSync(dataDir, { recursive: true });
+  const account = { email: DEMO_OPERATOR_EMAIL, password };
+  writeFileSync(accountFile, JSON.stringify(account), { mode: 0o600 });
+  return account;
+}
+
+export async function createDemoOperator(db: Database, password: string, now: Date) {
+  const { user } = await createUser(db, {
+    email: DEMO_OPERATOR_EMAIL,
+    password,
+    firstName: 'Dana',
+    lastName: 'Demo',
+  });
+  // Its address is not a real mailbox: reports from the demo page must not mail it.
+  await db.update(users).set({ emailNotifications: false }).where(eq(users.id, user.id));
+  const machines = [];
+  for (const machine of DEMO_MACHINES) machines.push(await createMachine(db, user.id, machine));
+  const products = [];
+  for (const [index, product] of DEMO_PRODUCTS.entries()) {
+    const createdAt = new Date(now.getTime() - (HISTORY_DAYS + 7 - index) * 86_400_000);
+    const row = await createProduct(db, user.id, { ...product, createdAt });
+    products.push({ id: row.id, demand: product.demand });
+  }
+  const history = generateVoteHistory({
+    scopes: [
+      { machineId: machines[0]!.id, votesPerDay: 45 },
+      { machineId: machines[1]!.id, votesPerDay: 30 },
+      { machineId: null, votesPerDay: 12 },
+    ],
+    products,
+    days: HISTORY_DAYS,
+    now,
+    seed: 20251,
+  });
+  await insertVotes(db, history);
+  for (const { machine, daysAgo, ...suggestion } of DEMO_SUGGESTIONS) {
+    await createSuggestion(db, user.id, { ...suggestion, machineId: machines[machine]!.id, createdAt: daysBefore(now, daysAgo) });
+  }
+  for (const { machine, daysAgo, ...issue } of DEMO_ISSUES) {
+    await createVendingIssue(db, user.id, { ...issue, machineId: machines[machine]!.id, createdAt: daysBefore(now, daysAgo, 13) });
+  }
+  return { user, machines };
+}
+
+function readAccount(file: string): DemoAccount | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as DemoAccount;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,79 @@
+import type { VoteRow } from './factories.js';
+
+/** A small seeded generator (mulberry32), so the same seed always makes the same history. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface HistoryPlan {
+  scopes: { machineId: number | null; votesPerDay: number }[];
+  products: { id: number; demand: number }[];
+  days: number;
+  now: Date;
+  seed: number;
+}
+
+/** Busier at lunch and mid-afternoon, quiet at night; weekends see fewer office customers. */
+const HOUR_WEIGHTS = [0, 0, 0, 0, 0, 0, 1, 3, 5, 4, 4, 6, 10, 8, 5, 6, 7, 5, 3, 2, 2, 1, 0, 0];
+const WEEKDAY_FACTOR = [0.5, 1, 1.1, 1.1, 1.15, 1, 0.55];
+
+function pickWeighted<T>(items: T[], weight: (item: T) => number, random: () => number): T {
+  const total = items.reduce((sum, item) => sum + weight(item), 0);
+  let target = random() * total;
+  for (const item of items) {
+    target -= weight(item);
+    if (target <= 0) return item;
+  }
+  return items[items.length - 1]!;
+}
+
+/**
+ * Weeks of plausible votes: mostly up votes weighted by demand, some down votes, each voter
+ * voting at most once per product and scope, and no down vote ever taking a count below zero.
+ */
+export function generateVoteHistory(plan: HistoryPlan): VoteRow[] {
+  const random = seededRandom(plan.seed);
+  const rows: VoteRow[] = [];
+  const hours = HOUR_WEIGHTS.map((weight, hour) => ({ hour, weight }));
+  for (const scope of plan.scopes) {
+    const counts = new Map<number, number>();
+    const used = new Set<string>();
+    const voterPool = Math.max(50, Math.round(scope.votesPerDay * 6));
+    const start = plan.now.getTime() - plan.days * 86_400_000;
+    const scopeRows: VoteRow[] = [];
+    for (let day = 0; day <= plan.days; day++) {
+      const dayStart = new Date(start + day * 86_400_000);
+      dayStart.setUTCHours(0, 0, 0, 0);
+      const factor = WEEKDAY_FACTOR[dayStart.getUTCDay()]! * (0.8 + random() * 0.4);
+      const dailyVotes = Math.round(scope.votesPerDay * factor);
+      for (let n = 0; n < dailyVotes; n++) {
+        const { hour } = pickWeighted(hours, (h) => h.weight, random);
+        // Opening hours are in the operator's day (UTC-5/-6); shift so they land there.
+        const at = new Date(dayStart.getTime() + ((hour + 5) % 24) * 3_600_000 + Math.floor(random() * 3_600_000));
+        if (at > plan.now) continue;
+        const product = pickWeighted(plan.products, (p) => p.demand, random);
+        const voterId = `seed-${scope.machineId ?? 'demo'}-${Math.floor(random() * voterPool)}`;
+        const key = `${voterId}:${product.id}`;
+        if (used.has(key)) continue;
+        used.add(key);
+        const wantsDown = random() < 0.12 + (10 - product.demand) * 0.015;
+        scopeRows.push({ productId: product.id, machineId: scope.machineId, voteType: wantsDown ? 'down' : 'up', voterId, createdAt: at });
+      }
+    }
+    scopeRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const row of scopeRows) {
+      const count = counts.get(row.productId) ?? 0;
+      if (row.voteType === 'down' && count === 0) row.voteType = 'up';
+      counts.set(row.productId, count + (row.voteType === 'up' ? 1 : -1));
+      rows.push(row);
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,150 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import {
+  AuthMessages,
+  type CurrentUser,
+  type LoginInput,
+  type ResetPasswordInput,
+} from '../../../shared/auth.schemas.js';
+import type { AppContext } from '../../context.js';
+import { passwordResetTokens, users, type User } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, HttpError } from '../../http-errors.js';
+import { endAllSessionsOf } from '../../sessions.js';
+import { hashToken, newToken } from '../../tokens.js';
+import { passwordResetEmail, verificationEmail } from './auth.emails.js';
+import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+
+const VERIFICATION_VALID_MS = 24 * 60 * 60 * 1000;
+const RESET_VALID_MS = 60 * 60 * 1000;
+
+type Registration = { firstName: string; lastName: string; email: string; password: string };
+
+export function toCurrentUser(user: User, adminEmails: string[]): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: adminEmails.includes(user.email) ? 'admin' : user.role,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    phoneNumber: user.phoneNumber,
+  };
+}
+
+function refuseCommonPassword(password: string) {
+  if (isCommonPassword(password)) {
+    throw badRequest(AuthMessages.passwordTooCommon, { password: AuthMessages.passwordTooCommon });
+  }
+}
+
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<User | undefined> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+async function sendVerification(ctx: AppContext, user: Pick<User, 'id' | 'email' | 'firstName'>, wait = true) {
+  const { token, hash } = newToken();
+  await ctx.db
+    .update(users)
+    .set({ verificationToken: hash, verificationTokenExpiresAt: new Date(Date.now() + VERIFICATION_VALID_MS) })
+    .where(eq(users.id, user.id));
+  const link = `${ctx.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const mail = verificationEmail(user.email, user.firstName, link);
+  if (wait) await ctx.mailer.send(mail);
+  else ctx.mailer.sendLater(mail);
+}
+
+export async function registerUser(ctx: AppContext, input: Registration): Promise<User> {
+  refuseCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await ctx.db
+    .insert(users)
+    .values({ email: input.email, password: passwordHash, firstName: input.firstName, lastName: input.lastName })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw conflict(AuthMessages.emailTaken);
+  await sendVerification(ctx, user);
+  return user;
+}
+
+/** Marks the account verified; the link works once. */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<User> {
+  const [user] = await ctx.db
+    .update(users)
+    .set({ isVerified: true, verificationToken: null, verificationTokenExpiresAt: null, updatedAt: new Date() })
+    .where(and(eq(users.verificationToken, hashToken(token)), gt(users.verificationTokenExpiresAt, new Date())))
+    .returning();
+  if (!user) throw badRequest(AuthMessages.verificationLinkInvalid);
+  return user;
+}
+
+export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx, email);
+  // Not waiting for the mail: the answer must not tell, by its timing, whether the account exists.
+  if (user && !user.isVerified) await sendVerification(ctx, user, false);
+}
+
+export async function authenticate(ctx: AppContext, input: Required<Pick<LoginInput, 'email' | 'password'>>): Promise<User> {
+  const user = await findUserByEmail(ctx, input.email);
+  if (!user) {
+    await verifyAgainstDummy(input.password);
+    throw new HttpError(401, AuthMessages.invalidCredentials);
+  }
+  if (!(await verifyPassword(user.password, input.password))) {
+    throw new HttpError(401, AuthMessages.invalidCredentials);
+  }
+  if (!user.isVerified) throw forbidden(AuthMessages.verifyBeforeSignIn);
+  return user;
+}
+
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx, email);
+  if (!user) return;
+  const { token, hash } = newToken();
+  await ctx.db
+    .insert(passwordResetTokens)
+    .values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_VALID_MS) });
+  const link = `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  // Not waiting for the mail: the answer must not tell, by its timing, whether the account exists.
+  ctx.mailer.sendLater(passwordResetEmail(user.email, user.firstName, link));
+}
+
+/**
+ * Sets the new password, spends the link and ends every session of the account. The link was
+ * mailed to the account's address, so following it also proves that address: it verifies.
+ */
+export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordInput, 'token' | 'password'>): Promise<void> {
+  refuseCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!spent) throw badRequest(AuthMessages.resetLinkInvalid);
+    // A pending verification link would sign its holder in: the reset spends it too.
+    await tx
+      .update(users)
+      .set({
+        password: passwordHash,
+        isVerified: true,
+        verificationToken: null,
+        verificationTokenExpiresAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, spent.userId));
+    // Older links of the same account stop working too.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
+    await endAllSessionsOf(tx, spent.userId);
+  });
+}
+

@@ -1,0 +1,123 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { MachineMessages, type Machine, type MachineChanges, type MachineFields, type PublicMachine } from '../../../shared/machines.schemas.js';
+import { canAddMachine, machineLimitMessage } from '../../../shared/plans.js';
+import type { AppContext } from '../../context.js';
+import { machineProductVotes, products, users, vendingMachines, type VendingMachine } from '../../db/schema.js';
+import { forbidden, notFound } from '../../http-errors.js';
+import { forgetVotesOf } from '../votes/operator-voters.js';
+
+export function toMachine(row: VendingMachine): Machine {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    address: row.address,
+    type: row.type,
+    serialNumber: row.serialNumber,
+    status: row.status,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toPublicMachine(row: Pick<VendingMachine, 'id' | 'name' | 'location'>): PublicMachine {
+  return { id: row.id, name: row.name, location: row.location };
+}
+
+/** The address a machine's QR code leads to. */
+export function voteUrlOf(ctx: AppContext, machineId: number): string {
+  return `${ctx.publicUrl}/vote/${machineId}`;
+}
+
+const ownedBy = (userId: number, machineId: number) =>
+  and(eq(vendingMachines.id, machineId), eq(vendingMachines.userId, userId));
+
+export async function listMachines(ctx: AppContext, userId: number): Promise<VendingMachine[]> {
+  return ctx.db
+    .select()
+    .from(vendingMachines)
+    .where(eq(vendingMachines.userId, userId))
+    .orderBy(asc(vendingMachines.createdAt), asc(vendingMachines.id));
+}
+
+/** The operator's own machine; another operator's answers exactly like a missing one. */
+export async function getOwnedMachine(ctx: AppContext, userId: number, machineId: number): Promise<VendingMachine> {
+  const [row] = await ctx.db.select().from(vendingMachines).where(ownedBy(userId, machineId)).limit(1);
+  if (!row) throw notFound(MachineMessages.notFound);
+  return row;
+}
+
+/** The whole machine for its owner; only what labels the vote page for anyone else. */
+export async function getMachineView(ctx: AppContext, machineId: number, viewerId: number | null): Promise<Machine | PublicMachine> {
+  const [row] = await ctx.db.select().from(vendingMachines).where(eq(vendingMachines.id, machineId)).limit(1);
+  if (!row) throw notFound(MachineMessages.notFound);
+  return row.userId === viewerId ? toMachine(row) : toPublicMachine(row);
+}
+
+/**
+ * Adds a machine within the operator's plan. The operator's row stays locked from the count to
+ * the insert, so simultaneous requests take turns and cannot together pass the limit.
+ */
+export async function addMachine(ctx: AppContext, userId: number, input: MachineFields): Promise<VendingMachine> {
+  return ctx.db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ tier: users.subscriptionTier })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!owner) throw notFound('Account not found');
+    const [owned] = await tx.select({ machines: count() }).from(vendingMachines).where(eq(vendingMachines.userId, userId));
+    if (!canAddMachine(owner.tier, owned?.machines ?? 0)) throw forbidden(machineLimitMessage(owner.tier));
+    const [row] = await tx
+      .insert(vendingMachines)
+      .values({ ...input, address: input.address ?? null, userId })
+      .returning();
+    return row!;
+  });
+}
+
+export async function updateMachine(
+  ctx: AppContext,
+  userId: number,
+  machineId: number,
+  changes: MachineChanges,
+): Promise<VendingMachine> {
+  const [row] = await ctx.db
+    .update(vendingMachines)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(ownedBy(userId, machineId))
+    .returning();
+  if (!row) throw notFound(MachineMessages.notFound);
+  return row;
+}
+
+/**
+ * Removes a machine with its votes and per-machine counts (the foreign keys cascade); its
+ * suggestions and issues stay, no longer tied to a machine. Product totals lose the machine's
+ * counts so they stay the sum of the scopes that remain.
+ */
+export async function deleteMachine(ctx: AppContext, userId: number, machineId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    // Locked first: a vote at this machine either finished before (its count is subtracted
+    // below) or waits and then fails on the missing machine; none can slip in between.
+    const [machine] = await tx
+      .select({ id: vendingMachines.id })
+      .from(vendingMachines)
+      .where(ownedBy(userId, machineId))
+      .for('update');
+    if (!machine) throw notFound(MachineMessages.notFound);
+    // Product rows in id order, as a reset locks them, so the two can never deadlock.
+    await tx.execute(sql`
+      select id from ${products}
+      where id in (select product_id from ${machineProductVotes} where machine_id = ${machineId})
+      order by id for update`);
+    await tx.execute(sql`
+      update ${products} p
+      set votes = greatest(p.votes - mpv.votes, 0)
+      from ${machineProductVotes} mpv
+      where mpv.machine_id = ${machineId} and mpv.product_id = p.id and p.user_id = ${userId}`);
+    await forgetVotesOf(tx, userId, sql`machine_id = ${machineId}`);
+    await tx.delete(vendingMachines).where(ownedBy(userId, machineId));
+  });
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MachineMessages, QrCodeRequestSchema, QrSheetQuerySchema } from '../../../shared/machines.schemas.js';
+import { notFound } from '../../http-errors.js';
+import { renderQrPng } from '../../integrations/qr.js';
+import { renderQrSheetPdf } from '../../integrations/qr-sheet.js';
+import { operatorOnly, requireOperator } from '../auth/guards.js';
+import { getOwnedMachine, listMachines, voteUrlOf } from './machines.service.js';
+
+/** A file-name part made of ASCII letters, digits and dashes, so any browser keeps it as is. */
+function slugOf(name: string, fallback: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}
+
+export async function qrCodeRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = server;
+
+  app.post('/api/qr-code/generate', { onRequest: operatorOnly(ctx), schema: { body: QrCodeRequestSchema } }, async (request, reply) => {
+    const user = await requireOperator(ctx, request);
+    const machine = await getOwnedMachine(ctx, user.id, request.body.machineId);
+    const png = await renderQrPng(voteUrlOf(ctx, machine.id), request.body.customText);
+    const fileName = `vendvote-qr-${slugOf(machine.name, `machine-${machine.id}`)}.png`;
+    return reply
+      .type('image/png')
+      .header('content-disposition', `inline; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(png);
+  });
+
+  app.get('/api/qr-code/sheet.pdf', { onRequest: operatorOnly(ctx), schema: { querystring: QrSheetQuerySchema } }, async (request, reply) => {
+    const user = await requireOperator(ctx, request);
+    const machines = await listMachines(ctx, user.id);
+    if (machines.length === 0) throw notFound(MachineMessages.noMachinesToPrint);
+    const entries = machines.map((machine) => ({ name: machine.name, location: machine.location, voteUrl: voteUrlOf(ctx, machine.id) }));
+    const pdf = await renderQrSheetPdf(entries, request.query.customText);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', 'attachment; filename="vendvote-qr-codes.pdf"')
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+}

@@ -1,0 +1,89 @@
+import { and, desc, asc, eq, sql } from 'drizzle-orm';
+import type { ProductInputSchema, Product } from '../../../shared/products.schemas.js';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { machineProductVotes, products } from '../../db/schema.js';
+import { notFound } from '../../http-errors.js';
+import { forgetVotesOf } from '../votes/operator-voters.js';
+import type { VoteScope } from '../votes/vote-scope.js';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+type ProductRow = typeof products.$inferSelect;
+
+export function toProduct(row: Pick<ProductRow, 'id' | 'name' | 'brand' | 'category' | 'price' | 'description' | 'imageUrl' | 'createdAt'>, votes: number): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    price: row.price,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    votes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The scope owner's catalogue, most voted first, with each product's count in that scope: at
+ * one machine, on the demo page, or in total over all scopes.
+ */
+export async function listProducts(ctx: AppContext, scope: VoteScope): Promise<Product[]> {
+  const votesInScope = scopedVotes(scope);
+  const rows = await ctx.db
+    .select({ product: products, votes: votesInScope })
+    .from(products)
+    .where(eq(products.userId, scope.ownerId))
+    .orderBy(desc(votesInScope), asc(products.name), asc(products.id));
+  return rows.map((row) => toProduct(row.product, row.votes));
+}
+
+/** A product's count in a scope, as an SQL expression over `products`. */
+export function scopedVotes(scope: VoteScope) {
+  switch (scope.kind) {
+    case 'operator':
+      return sql<number>`${products.votes}`;
+    case 'machine':
+      return sql<number>`coalesce((select ${machineProductVotes.votes} from ${machineProductVotes}
+        where ${machineProductVotes.machineId} = ${scope.machineId} and ${machineProductVotes.productId} = ${products.id}), 0)`.mapWith(Number);
+    case 'demo':
+      return sql<number>`${products.demoVotes}`;
+  }
+}
+
+export async function createProduct(ctx: AppContext, ownerId: number, input: z.output<typeof ProductInputSchema>): Promise<Product> {
+  const [row] = await ctx.db
+    .insert(products)
+    .values({ userId: ownerId, name: input.name, brand: input.brand, category: input.category, price: input.price, description: input.description })
+    .returning();
+  return toProduct(row!, 0);
+}
+
+/**
+ * Deleting a product deletes its votes and counts (cascade). The machines' voter tallies are kept
+ * by the vote path, not by a cascade, so they lose those votes here, and a voter whose only votes
+ * were for this product is no longer one of the machine's voters.
+ */
+export async function deleteProduct(ctx: AppContext, ownerId: number, productId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    // The lock holds votes on this product back until it is gone (the vote path locks it first).
+    const [owned] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.userId, ownerId)))
+      .for('update');
+    if (!owned) throw notFound(PRODUCT_NOT_FOUND);
+    await tx.execute(sql`
+      update machine_voters mv set votes_cast = mv.votes_cast - gone.n
+      from (select machine_id, voter_id, count(*)::int as n from votes
+            where product_id = ${productId} and machine_id is not null and archived_at is null
+            group by machine_id, voter_id) gone
+      where mv.machine_id = gone.machine_id and mv.voter_id = gone.voter_id`);
+    await tx.execute(sql`
+      delete from machine_voters
+      where votes_cast <= 0 and machine_id in (select id from vending_machines where user_id = ${ownerId})`);
+    await forgetVotesOf(tx, ownerId, sql`product_id = ${productId}`);
+    await tx.delete(products).where(eq(products.id, productId));
+  });
+}

@@ -1,0 +1,95 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { MachinePerformance, Stats } from '../../../shared/products.schemas.js';
+import type { AppContext } from '../../context.js';
+import { queryRows } from '../../db/client.js';
+import type { VoteScope } from '../votes/vote-scope.js';
+
+/** The machines a scope covers, as an SQL list; the demo page has none. */
+function scopeMachines(scope: VoteScope): SQL {
+  return scope.kind === 'machine'
+    ? sql`(${scope.machineId})`
+    : sql`(select id from vending_machines where user_id = ${scope.ownerId})`;
+}
+
+/** Start of today and of yesterday in the scope owner's time zone. */
+function dayStarts(timeZone: string) {
+  return {
+    today: sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`,
+    yesterday: sql`((date_trunc('day', now() at time zone ${timeZone}) - interval '1 day') at time zone ${timeZone})`,
+  };
+}
+
+const engagement = (votes: number, voters: number) => (voters === 0 ? 0 : Math.round((votes / voters) * 10) / 10);
+
+/**
+ * The dashboard figures. Totals since the last reset come from the counters the vote path keeps;
+ * the captions' activity (today, this week) counts vote rows, archived or not, because a reset
+ * clears counts, not what happened.
+ */
+export async function getStats(ctx: AppContext, scope: VoteScope): Promise<Stats> {
+  const { today, yesterday } = dayStarts(scope.timeZone);
+  const inScope =
+    scope.kind === 'demo'
+      ? sql`v.machine_id is null and v.product_id in (select id from products where user_id = ${scope.ownerId})`
+      : sql`v.machine_id in ${scopeMachines(scope)}`;
+  const totals =
+    scope.kind === 'demo'
+      ? sql`(select count(*) from votes v where ${inScope} and v.archived_at is null)::int as total_votes,
+            (select count(distinct voter_id) from votes v where ${inScope} and v.archived_at is null)::int as active_voters`
+      : sql`(select coalesce(sum(votes_cast), 0) from machine_product_votes where machine_id in ${scopeMachines(scope)})::int as total_votes,
+            ${scope.kind === 'machine' ? sql`(select count(*) from machine_voters where machine_id = ${scope.machineId})` : sql`(select count(*) from operator_voters where user_id = ${scope.ownerId})`}::int as active_voters`;
+  const [row] = await queryRows<Record<string, number>>(
+    ctx.db,
+    sql`select ${totals},
+      (select count(*) from products where user_id = ${scope.ownerId})::int as total_products,
+      (select count(*) from votes v where ${inScope} and v.created_at >= ${today})::int as votes_today,
+      (select count(*) from votes v where ${inScope} and v.created_at >= ${yesterday} and v.created_at < ${today})::int as votes_yesterday,
+      (select count(*) from products where user_id = ${scope.ownerId} and created_at >= now() - interval '7 days')::int as new_products,
+      (select count(distinct voter_id) from votes v where ${inScope} and v.created_at >= now() - interval '7 days')::int as voters_this_week,
+      (select count(distinct voter_id) from votes v where ${inScope}
+         and v.created_at >= now() - interval '14 days' and v.created_at < now() - interval '7 days')::int as voters_last_week`,
+  );
+  const totalVotes = Number(row?.total_votes ?? 0);
+  const activeVoters = Number(row?.active_voters ?? 0);
+  return {
+    totalVotes,
+    totalProducts: Number(row?.total_products ?? 0),
+    activeVoters,
+    avgEngagement: engagement(totalVotes, activeVoters),
+    votesToday: Number(row?.votes_today ?? 0),
+    votesYesterday: Number(row?.votes_yesterday ?? 0),
+    newProductsThisWeek: Number(row?.new_products ?? 0),
+    votersThisWeek: Number(row?.voters_this_week ?? 0),
+    votersLastWeek: Number(row?.voters_last_week ?? 0),
+  };
+}
+
+/** Each of the operator's machines with today's votes and its two most voted products. */
+export async function getMachinePerformance(ctx: AppContext, ownerId: number, timeZone: string): Promise<MachinePerformance[]> {
+  const { today } = dayStarts(timeZone);
+  const machines = await queryRows<{ id: number; name: string; location: string; status: string; votes_today: number }>(
+    ctx.db,
+    sql`select m.id, m.name, m.location, m.status,
+          (select count(*) from votes v where v.machine_id = m.id and v.created_at >= ${today})::int as votes_today
+        from vending_machines m where m.user_id = ${ownerId} order by m.created_at, m.id`,
+  );
+  const top = await queryRows<{ machine_id: number; id: number; name: string; brand: string; votes: number }>(
+    ctx.db,
+    sql`select machine_id, id, name, brand, votes from (
+          select c.machine_id, p.id, p.name, p.brand, c.votes,
+                 row_number() over (partition by c.machine_id order by c.votes desc, p.name) as rank
+          from machine_product_votes c join products p on p.id = c.product_id
+          where c.votes > 0 and c.machine_id in (select id from vending_machines where user_id = ${ownerId})) ranked
+        where rank <= 2 order by machine_id, rank`,
+  );
+  return machines.map((machine) => ({
+    id: machine.id,
+    name: machine.name,
+    location: machine.location,
+    status: machine.status,
+    votesToday: Number(machine.votes_today),
+    topProducts: top
+      .filter((product) => product.machine_id === machine.id)
+      .map((product) => ({ id: product.id, name: product.name, brand: product.brand, votes: Number(product.votes) })),
+  }));
+}

@@ -1,0 +1,109 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  FeedbackMessages,
+  type ApprovedSuggestion,
+  type Suggestion,
+  type SuggestionInputSchema,
+} from '../../../shared/feedback.schemas.js';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
+import { products, suggestions, type Suggestion as SuggestionRow } from '../../db/schema.js';
+import { conflict, notFound } from '../../http-errors.js';
+import { toProduct } from '../products/products.service.js';
+import { isStorableId, type FeedbackRecipient } from './feedback-recipient.js';
+
+type SuggestionInput = z.output<typeof SuggestionInputSchema>;
+
+/** Products require a brand; a suggestion may come without one. */
+const UNKNOWN_BRAND = 'Unknown';
+
+export function toSuggestion(row: SuggestionRow): Suggestion {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    suggestedBy: row.suggestedBy,
+    machineId: row.machineId,
+    status: row.status,
+    productId: row.productId,
+    createdAt: row.createdAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+export async function createSuggestion(ctx: AppContext, recipient: FeedbackRecipient, input: SuggestionInput): Promise<Suggestion> {
+  const [row] = await ctx.db
+    .insert(suggestions)
+    .values({
+      userId: recipient.userId,
+      machineId: recipient.machine?.id ?? null,
+      name: input.name,
+      brand: input.brand,
+      category: input.category,
+      suggestedBy: input.suggestedBy,
+    })
+    .returning();
+  return toSuggestion(row!);
+}
+
+/** Pending and processed alike, newest first; the page splits them. */
+export async function listSuggestions(ctx: AppContext, userId: number): Promise<Suggestion[]> {
+  const rows = await ctx.db
+    .select()
+    .from(suggestions)
+    .where(eq(suggestions.userId, userId))
+    .orderBy(desc(suggestions.createdAt), desc(suggestions.id));
+  return rows.map(toSuggestion);
+}
+
+/** Why a suggestion could not be claimed: someone else's or missing (404), or no longer pending (409). */
+async function refusal(db: Database, userId: number, id: number) {
+  const [row] = await db
+    .select({ status: suggestions.status })
+    .from(suggestions)
+    .where(and(eq(suggestions.id, id), eq(suggestions.userId, userId)));
+  return row ? conflict(FeedbackMessages.suggestionProcessed) : notFound(FeedbackMessages.suggestionNotFound);
+}
+
+/** Marks a pending suggestion of this operator processed; only one caller can win the row. */
+async function claimPending(db: Database, userId: number, id: number, status: 'approved' | 'declined') {
+  if (!isStorableId(id)) throw notFound(FeedbackMessages.suggestionNotFound);
+  const [claimed] = await db
+    .update(suggestions)
+    .set({ status, processedAt: new Date() })
+    .where(and(eq(suggestions.id, id), eq(suggestions.userId, userId), eq(suggestions.status, 'pending')))
+    .returning();
+  if (!claimed) throw await refusal(db, userId, id);
+  return claimed;
+}
+
+/**
+ * Approving turns the suggestion into a product of the owner's catalogue, at 0 votes. Claim,
+ * product and link happen in one transaction, so concurrent approvals make one product.
+ */
+export async function approveSuggestion(ctx: AppContext, userId: number, id: number): Promise<ApprovedSuggestion> {
+  return ctx.db.transaction(async (tx) => {
+    const claimed = await claimPending(tx, userId, id, 'approved');
+    const [product] = await tx
+      .insert(products)
+      .values({
+        userId,
+        name: claimed.name,
+        brand: claimed.brand || UNKNOWN_BRAND,
+        category: claimed.category,
+        price: claimed.price ?? '0.00',
+        description: claimed.description,
+        imageUrl: claimed.imageUrl,
+        votes: 0,
+      })
+      .returning();
+    const [linked] = await tx.update(suggestions).set({ productId: product!.id }).where(eq(suggestions.id, id)).returning();
+    return { suggestion: toSuggestion(linked!), product: toProduct(product!, product!.votes) };
+  });
+}
+
+export async function declineSuggestion(ctx: AppContext, userId: number, id: number): Promise<Suggestion> {
+  return toSuggestion(await claimPending(ctx.db, userId, id, 'declined'));
+}

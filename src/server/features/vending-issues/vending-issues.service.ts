@@ -1,0 +1,132 @@
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  FeedbackMessages,
+  ISSUE_STATUSES,
+  ISSUE_TRANSITIONS,
+  type IssueCounts,
+  type IssueListQuery,
+  type IssueReportSchema,
+  type IssueStatus,
+  type VendingIssue,
+} from '../../../shared/feedback.schemas.js';
+import type { AppContext } from '../../context.js';
+import { vendingIssues, vendingMachines } from '../../db/schema.js';
+import { conflict, notFound } from '../../http-errors.js';
+import { isStorableId, type FeedbackRecipient } from '../suggestions/feedback-recipient.js';
+
+type IssueReport = z.output<typeof IssueReportSchema>;
+type IssueRow = typeof vendingIssues.$inferSelect & { machineName: string | null };
+
+function toIssue(row: IssueRow): VendingIssue {
+  return {
+    id: row.id,
+    machineId: row.machineId,
+    machineName: row.machineName,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    productName: row.productName,
+    issueDescription: row.issueDescription,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient, input: IssueReport): Promise<VendingIssue> {
+  const [row] = await ctx.db
+    .insert(vendingIssues)
+    .values({
+      userId: recipient.userId,
+      machineId: recipient.machine?.id ?? null,
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      productName: input.productName,
+      issueDescription: input.issueDescription,
+    })
+    .returning();
+  return toIssue({ ...row!, machineName: recipient.machine?.name ?? null });
+}
+
+/** The operator's issues with their machine's name; every query goes through here, scoped by owner. */
+function selectIssues(ctx: AppContext, userId: number, ...filters: (SQL | undefined)[]) {
+  return ctx.db
+    .select({ ...getTableColumns(vendingIssues), machineName: vendingMachines.name })
+    .from(vendingIssues)
+    .leftJoin(vendingMachines, eq(vendingMachines.id, vendingIssues.machineId))
+    .where(and(eq(vendingIssues.userId, userId), ...filters));
+}
+
+/** A LIKE pattern that matches the text literally anywhere, `%` and `_` included. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Newest first; optionally one status, and text found in the product, customer, description or machine. */
+export async function listIssues(ctx: AppContext, userId: number, query: IssueListQuery): Promise<VendingIssue[]> {
+  const pattern = query.search ? containsPattern(query.search) : undefined;
+  const rows = await selectIssues(
+    ctx,
+    userId,
+    query.status ? eq(vendingIssues.status, query.status) : undefined,
+    pattern
+      ? or(
+          ilike(vendingIssues.productName, pattern),
+          ilike(vendingIssues.customerName, pattern),
+          ilike(vendingIssues.customerEmail, pattern),
+          ilike(vendingIssues.issueDescription, pattern),
+          ilike(vendingMachines.name, pattern),
+        )
+      : undefined,
+  ).orderBy(desc(vendingIssues.createdAt), desc(vendingIssues.id));
+  return rows.map(toIssue);
+}
+
+export async function countIssues(ctx: AppContext, userId: number): Promise<IssueCounts> {
+  const countOf = (status: IssueStatus) => sql<number>`count(*) filter (where ${vendingIssues.status} = ${status})`.mapWith(Number);
+  const [row] = await ctx.db
+    .select({ total: count(), open: countOf('open'), investigating: countOf('investigating'), resolved: countOf('resolved') })
+    .from(vendingIssues)
+    .where(eq(vendingIssues.userId, userId));
+  return row!;
+}
+
+async function findIssue(ctx: AppContext, userId: number, id: number): Promise<VendingIssue | undefined> {
+  const [row] = await selectIssues(ctx, userId, eq(vendingIssues.id, id));
+  return row && toIssue(row);
+}
+
+async function machineNameOf(ctx: AppContext, machineId: number | null): Promise<string | null> {
+  if (machineId === null) return null;
+  const [machine] = await ctx.db.select({ name: vendingMachines.name }).from(vendingMachines).where(eq(vendingMachines.id, machineId));
+  return machine?.name ?? null;
+}
+
+function transitionRefusal(from: IssueStatus, to: IssueStatus): string {
+  if (from === 'resolved') return FeedbackMessages.issueResolved;
+  if (from === to) return `This issue is already ${from === 'open' ? 'new' : from}.`;
+  if (from === 'investigating' && to === 'open') return FeedbackMessages.issueBackToNew;
+  return `An issue cannot go from ${from} to ${to}.`;
+}
+
+/**
+ * open → investigating → resolved, and open → resolved; resolved is final. The rule lives in the
+ * UPDATE's WHERE, so two concurrent changes cannot step around it; a read afterwards only tells
+ * a missing issue (404) from a refused change (409).
+ */
+export async function changeIssueStatus(ctx: AppContext, userId: number, id: number, to: IssueStatus): Promise<VendingIssue> {
+  if (!isStorableId(id)) throw notFound(FeedbackMessages.issueNotFound);
+  const allowedFrom = ISSUE_STATUSES.filter((from) => ISSUE_TRANSITIONS[from].includes(to));
+  if (allowedFrom.length) {
+    const now = new Date();
+    const [changed] = await ctx.db
+      .update(vendingIssues)
+      .set({ status: to, updatedAt: now, ...(to === 'resolved' ? { resolvedAt: now } : {}) })
+      .where(and(eq(vendingIssues.id, id), eq(vendingIssues.userId, userId), inArray(vendingIssues.status, allowedFrom)))
+      .returning();
+    // Answer the row as this change left it, even if another change follows at once.
+    if (changed) return toIssue({ ...changed, machineName: await machineNameOf(ctx, changed.machineId) });
+  }
+  const current = await findIssue(ctx, userId, id);
+  if (!current) throw notFound(FeedbackMessages.issueNotFound);
+  throw conflict(transitionRefusal(current.status, to));
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MachineIdParamsSchema } from '../../../shared/machines.schemas.js';
+import { DEFAULT_VOTE_PAGE_PERIOD, INVALID_PERIOD_MESSAGE, VOTE_PAGE_PERIODS } from '../../../shared/vote-page.js';
+import { registerVotePageServing } from './vote-page.html.js';
+import { demoPageTarget, loadVotePage, machinePageTarget } from './vote-page.service.js';
+
+const VotePageQuerySchema = z.object({
+  period: z.enum(VOTE_PAGE_PERIODS, { error: INVALID_PERIOD_MESSAGE }).default(DEFAULT_VOTE_PAGE_PERIOD),
+});
+
+export interface VotePageRoutesOptions {
+  /** The built web app (dist/web); the page itself is served only when it holds vote.html. */
+  webDir?: string;
+}
+
+/**
+ * The public vote page: its data in one call (DECISIONS 1: public pages reach an operator's data
+ * only through a machine; the demo page shows the demo operator's), and the page itself, whose
+ * first load carries the same data inlined. No sign-in needed.
+ */
+export async function votePageRoutes(server: FastifyInstance, options: VotePageRoutesOptions) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = server;
+
+  // The router matches this static path before the :id pattern below.
+  app.get('/api/vote-page/demo', { schema: { querystring: VotePageQuerySchema } }, async (request) =>
+    loadVotePage(ctx, await demoPageTarget(ctx), request.query.period),
+  );
+
+  app.get('/api/vote-page/:id', { schema: { params: MachineIdParamsSchema, querystring: VotePageQuerySchema } }, async (request) =>
+    loadVotePage(ctx, await machinePageTarget(ctx, request.params.id), request.query.period),
+  );
+
+  if (options.webDir) registerVotePageServing(server, options.webDir);
+}

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { users, vendingMachines } from '../../db/schema.js';
+import { DEMO_OPERATOR_EMAIL } from '../../db/seed.js';
+import { notFound } from '../../http-errors.js';
+import { currentUser } from '../auth/guards.js';
+
+/**
+ * Where votes are counted and read: one machine, the demo page (its own scope, owned by the demo
+ * operator), or all of one operator's machines (their dashboard). Public pages reach an
+ * operator's data only through a machine (DECISIONS 1).
+ */
+export type VoteScope =
+  | { kind: 'machine'; ownerId: number; machineId: number; timeZone: string }
+  | { kind: 'demo'; ownerId: number; timeZone: string }
+  | { kind: 'operator'; ownerId: number; timeZone: string };
+
+export const MACHINE_NOT_FOUND = 'Machine not found';
+
+export async function machineScope(ctx: AppContext, machineId: number): Promise<VoteScope & { kind: 'machine' }> {
+  const [row] = await ctx.db
+    .select({ ownerId: vendingMachines.userId, timeZone: users.timeZone })
+    .from(vendingMachines)
+    .innerJoin(users, eq(users.id, vendingMachines.userId))
+    .where(eq(vendingMachines.id, machineId))
+    .limit(1);
+  if (!row) throw notFound(MACHINE_NOT_FOUND);
+  return { kind: 'machine', machineId, ...row };
+}
+
+const demoOperators = new WeakMap<AppContext, { id: number; timeZone: string }>();
+
+export async function demoScope(ctx: AppContext): Promise<VoteScope & { kind: 'demo' }> {
+  let demo = demoOperators.get(ctx);
+  if (!demo) {
+    const [row] = await ctx.db
+      .select({ id: users.id, timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.email, DEMO_OPERATOR_EMAIL))
+      .limit(1);
+    if (!row) throw notFound('The demo is not available on this installation.');
+    demo = row;
+    demoOperators.set(ctx, demo);
+  }
+  return { kind: 'demo', ownerId: demo.id, timeZone: demo.timeZone };
+}
+
+/** A machine when one is named; otherwise the signed-in operator's own data, or the demo. */
+export async function readScope(ctx: AppContext, request: FastifyRequest, machineId: number | undefined): Promise<VoteScope> {
+  if (machineId !== undefined) return machineScope(ctx, machineId);
+  const user = await currentUser(ctx, request);
+  if (user && user.role !== 'affiliate') {
+    const [row] = await ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, user.id));
+    return { kind: 'operator', ownerId: user.id, timeZone: row?.timeZone ?? 'America/New_York' };
+  }
+  return demoScope(ctx);
+}

@@ -1,0 +1,92 @@
+import { createHmac } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ALREADY_VOTED_MESSAGE, type VoteResult, type VoteType } from '../../../shared/products.schemas.js';
+import type { AppContext } from '../../context.js';
+import { queryRows, runPrepared } from '../../db/client.js';
+import { machineProductVotes, machineVoters, operatorVoters, products, vendingMachines } from '../../db/schema.js';
+import { conflict, notFound } from '../../http-errors.js';
+import { PRODUCT_NOT_FOUND } from '../products/products.service.js';
+import { MACHINE_NOT_FOUND } from './vote-scope.js';
+import { VOTE_STATEMENTS, type VoteStatementName } from './vote-statements.js';
+
+/** Where a vote goes: a machine (its owner is checked inside the vote statement) or the demo page. */
+export type BallotScope = { kind: 'machine'; machineId: number } | { kind: 'demo'; ownerId: number };
+
+export interface Ballot {
+  scope: BallotScope;
+  productId: number;
+  voteType: VoteType;
+  voterId: string;
+  ip: string;
+}
+
+/** Client addresses serve only rate limits and abuse checks; they are stored as a keyed hash. */
+export function hashIp(ctx: AppContext, ip: string): string {
+  return createHmac('sha256', ctx.ipHashKey).update(ip).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Records one vote and moves every counter it touches, in one statement (so one round trip and
+ * one transaction; see vote-statements.ts). The partial unique index on live votes makes a second
+ * vote by the same voter a no-op instead of a read-then-write race. The product row is locked
+ * (key share) before anything is written, so a reset, which locks the operator's products first,
+ * runs wholly before or wholly after each vote.
+ */
+export async function castVote(ctx: AppContext, ballot: Ballot): Promise<VoteResult> {
+  const { scope, productId, voteType, voterId } = ballot;
+  const machineId = scope.kind === 'machine' ? scope.machineId : null;
+  const name: VoteStatementName = `vote-${scope.kind}-${voteType}`;
+  const values: unknown[] = [productId, machineId, voteType, voterId, hashIp(ctx, ballot.ip)];
+  if (scope.kind === 'demo') values.push(scope.ownerId);
+  const [row] = await runPrepared<{ recorded: boolean; votes: number | null }>(ctx.db, name, VOTE_STATEMENTS[name], values);
+  if (!row?.recorded) await explainRefusedVote(ctx, scope, productId);
+  return { productId, machineId, voteType, votes: Number(row?.votes ?? 0) };
+}
+
+/** Only when nothing was recorded: tells a missing machine or product from a second vote. */
+async function explainRefusedVote(ctx: AppContext, scope: BallotScope, productId: number): Promise<never> {
+  let ownerId: number;
+  if (scope.kind === 'machine') {
+    const [machine] = await ctx.db
+      .select({ ownerId: vendingMachines.userId })
+      .from(vendingMachines)
+      .where(eq(vendingMachines.id, scope.machineId));
+    if (!machine) throw notFound(MACHINE_NOT_FOUND);
+    ownerId = machine.ownerId;
+  } else {
+    ownerId = scope.ownerId;
+  }
+  const [product] = await ctx.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.userId, ownerId)));
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  throw conflict(ALREADY_VOTED_MESSAGE);
+}
+
+/**
+ * Sets every count of the operator to zero and lets customers vote again. The vote rows stay,
+ * archived, for analytics.
+ */
+export async function resetVotes(ctx: AppContext, ownerId: number): Promise<{ archivedVotes: number }> {
+  return ctx.db.transaction(async (tx) => {
+    // Waits for the votes in flight on these products and holds new ones back until the reset
+    // is done; otherwise a vote that creates a count row could keep its count while its row is
+    // archived (the vote path locks the product first, so the two cannot deadlock).
+    await tx.execute(sql`select id from products where user_id = ${ownerId} order by id for update`);
+    const machineIds = tx.select({ id: vendingMachines.id }).from(vendingMachines).where(eq(vendingMachines.userId, ownerId));
+    await tx.update(machineProductVotes).set({ votes: 0, votesCast: 0 }).where(inArray(machineProductVotes.machineId, machineIds));
+    await tx.delete(machineVoters).where(inArray(machineVoters.machineId, machineIds));
+    await tx.delete(operatorVoters).where(eq(operatorVoters.userId, ownerId));
+    await tx.update(products).set({ votes: 0, demoVotes: 0, updatedAt: new Date() }).where(eq(products.userId, ownerId));
+    const [archived] = await queryRows<{ count: number }>(
+      tx,
+      sql`with archived as (
+            update votes set archived_at = now()
+            where archived_at is null and product_id in (select id from products where user_id = ${ownerId})
+            returning 1)
+          select count(*)::int as count from archived`,
+    );
+    return { archivedVotes: Number(archived?.count ?? 0) };
+  });
+}

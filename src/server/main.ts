@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoData } from './db/seed.js';
+import { parseAdminEmails, readEnv } from './env.js';
+import { createMailer } from './integrations/mail.js';
+import { loggableError } from './plugins/error-handler.js';
+import { createLogger } from './logging.js';
+import { deriveKey, loadOrCreateSecret } from './secrets.js';
+import { deleteExpiredSessions } from './sessions.js';
+
+const env = readEnv();
+const log = createLogger(env.LOG_LEVEL);
+const dataDir = resolve(env.DATA_DIR);
+const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+async function main() {
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir });
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox'), log });
+  const sessionSecret = env.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session');
+  const app = await buildApp({
+    context: {
+      db: database.db,
+      mailer,
+      publicUrl,
+      adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
+      ipHashKey: deriveKey(sessionSecret, 'ip-hash'),
+    },
+    sessionSecret,
+    redis,
+    webDir,
+    trustProxy: env.TRUST_PROXY,
+    logger: log,
+  });
+
+  const demo = await seedDemoData(database.db, dataDir);
+  await deleteExpiredSessions(database.db);
+  const sweep = setInterval(() => void deleteExpiredSessions(database.db).catch(() => {}), 60 * 60 * 1000);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal} received: finishing open requests, then closing the database`);
+    clearInterval(sweep);
+    try {
+      await app.close();
+      await database.close();
+      mailer.close();
+      redis?.disconnect();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: loggableError(error) }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const where = database.kind === 'embedded' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL at DATABASE_URL';
+  log.info(`VendVote is running at ${publicUrl} (database: ${where})`);
+  if (demo) {
+    // A local install shows the password; a server deployment's logs only say where it is kept.
+    const password = database.kind === 'embedded' ? `password ${demo.password}` : `the password in ${dataDir}/demo-account.json`;
+    log.info(`Demo operator: sign in at ${publicUrl}/login as ${demo.email} with ${password}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  log.fatal({ err: loggableError(error) }, 'VendVote could not start');
+  process.exit(1);
+});

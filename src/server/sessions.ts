@@ -1,0 +1,88 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from './db/client.js';
+import { sessions, users, type User } from './db/schema.js';
+import { hashToken, newToken } from './tokens.js';
+
+export const SESSION_COOKIE = 'vv_session';
+const HOUR = 60 * 60 * 1000;
+/** A browser-session sign-in ends after this long without a request. */
+export const IDLE_TIMEOUT_MS = 12 * HOUR;
+/** A remember-me sign-in lasts this long from sign-in, never extended. */
+export const REMEMBER_ME_MS = 30 * 24 * HOUR;
+/** Idle sessions are pushed forward at most this often, to spare a write per request. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    signed: true,
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  };
+}
+
+/** Starts a new session (always a new id, so a planted cookie is never reused) and sets the cookie. */
+export async function startSession(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  rememberMe: boolean,
+): Promise<void> {
+  await endSession(db, request, reply);
+  const { token, hash } = newToken();
+  const now = Date.now();
+  const expire = new Date(now + (rememberMe ? REMEMBER_ME_MS : IDLE_TIMEOUT_MS));
+  await db.insert(sessions).values({
+    sid: hash,
+    sess: { userId, rememberMe, createdAt: new Date(now).toISOString() },
+    expire,
+  });
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, rememberMe ? REMEMBER_ME_MS / 1000 : undefined));
+}
+
+function readSessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
+}
+
+/** The signed-in user of this request, or null; keeps a browser-session sign-in alive while used. */
+export async function loadSessionUser(db: Database, request: FastifyRequest): Promise<User | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const sid = hashToken(token);
+  const now = new Date();
+  const [row] = await db
+    .select({ user: users, sess: sessions.sess, expire: sessions.expire })
+    .from(sessions)
+    .innerJoin(users, sql`${users.id} = (${sessions.sess}->>'userId')::int`)
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
+    .limit(1);
+  if (!row) return null;
+  if (!row.sess.rememberMe && row.expire.getTime() - now.getTime() < IDLE_TIMEOUT_MS - TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ expire: new Date(now.getTime() + IDLE_TIMEOUT_MS) })
+      .where(eq(sessions.sid, sid));
+  }
+  return row.user;
+}
+
+export async function endSession(db: Database, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = readSessionToken(request);
+  if (token) await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
+  if (request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export async function endAllSessionsOf(db: Pick<Database, 'delete'>, userId: number): Promise<void> {
+  await db.delete(sessions).where(sql`(${sessions.sess}->>'userId')::int = ${userId}`);
+}
+
+export async function deleteExpiredSessions(db: Database): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expire, new Date()));
+}

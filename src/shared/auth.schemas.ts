@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** Limits on an account's password; the server also refuses very common passwords. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const AuthMessages = {
+  invalidEmail: 'Please enter a valid email address',
+  emailRequired: 'Email is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  passwordRequired: 'Password is required',
+  passwordTooCommon: 'This password is too common. Please choose a less guessable one.',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  passwordsDontMatch: "Passwords don't match",
+  verificationTokenMissing: 'Verification token is missing',
+  resetTokenMissing: 'Reset token is missing',
+  invalidCredentials: 'Invalid email or password.',
+  verifyBeforeSignIn: 'Please verify your email before signing in.',
+  emailTaken: 'An account with this email already exists. Sign in or reset your password instead.',
+  verificationLinkInvalid: 'This verification link is invalid or has expired. Request a new one below.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Request a new one.',
+  unauthorized: 'Unauthorized',
+} as const;
+
+const NAME_MAX_LENGTH = 100;
+const EMAIL_MAX_LENGTH = 254;
+
+export const EmailSchema = z
+  .string({ error: AuthMessages.invalidEmail })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, AuthMessages.invalidEmail)
+  .pipe(z.email(AuthMessages.invalidEmail))
+  .transform((email) => email.toLowerCase());
+
+const NewPasswordSchema = z
+  .string({ error: AuthMessages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, AuthMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong);
+
+const personName = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(NAME_MAX_LENGTH, `Must be at most ${NAME_MAX_LENGTH} characters`)
+    // Names go into the greeting of mails sent to the address given: no line breaks to forge text with.
+    .refine((name) => ![...name].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127), {
+      message: 'Names cannot contain line breaks or control characters',
+    });
+
+const passwordsMatch = (data: { password: string; confirmPassword: string }) =>
+  data.password === data.confirmPassword;
+
+export const RegisterSchema = z
+  .strictObject({
+    firstName: personName(AuthMessages.firstNameRequired),
+    lastName: personName(AuthMessages.lastNameRequired),
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: AuthMessages.passwordsDontMatch }).max(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
+  })
+  .refine(passwordsMatch, { message: AuthMessages.passwordsDontMatch, path: ['confirmPassword'] });
+export type RegisterInput = z.input<typeof RegisterSchema>;
+
+export const LoginSchema = z.strictObject({
+  email: EmailSchema,
+  password: z
+    .string({ error: AuthMessages.passwordRequired })
+    .min(1, AuthMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
+  rememberMe: z.boolean({ error: 'Remember me must be true or false' }).optional().default(false),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+export const EmailOnlySchema = z.strictObject({ email: EmailSchema });
+export type EmailOnlyInput = z.input<typeof EmailOnlySchema>;
+
+export const ResetPasswordSchema = z
+  .strictObject({
+    token: z.string({ error: AuthMessages.resetTokenMissing }).min(1, AuthMessages.resetTokenMissing).max(200),
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: AuthMessages.passwordsDontMatch }).max(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
+  })
+  .refine(passwordsMatch, { message: AuthMessages.passwordsDontMatch, path: ['confirmPassword'] });
+export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
+
+export const VerifyEmailQuerySchema = z.object({
+  token: z
+    .string({ error: AuthMessages.verificationTokenMissing })
+    .min(1, AuthMessages.verificationTokenMissing)
+    .max(200, AuthMessages.verificationLinkInvalid),
+});
+
+export const RoleSchema = z.enum(['operator', 'admin', 'affiliate']);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const CurrentUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: RoleSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const SubscriptionTierSchema = z.enum(['free', 'growth', 'enterprise']);
+export type SubscriptionTier = z.infer<typeof SubscriptionTierSchema>;
+
+export const MessageSchema = z.object({ message: z.string() });
+
+/** Operator pages are open to operators and admins (spec 6). */
+export function isOperatorRole(role: Role): boolean {
+  return role === 'operator' || role === 'admin';
+}

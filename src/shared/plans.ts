@@ -1,0 +1,46 @@
+/** The subscription plans (DECISIONS 5); `tier` is the value stored in users.subscription_tier. */
+export const PLAN_TIERS = ['free', 'growth', 'enterprise'] as const;
+export type PlanTier = (typeof PLAN_TIERS)[number];
+
+export interface Plan {
+  tier: PlanTier;
+  name: string;
+  /** Dollars per month as a decimal string (DECISIONS 6). */
+  monthlyPrice: string;
+  monthlyPriceCents: number;
+  /** How many machines the plan allows; null means unlimited. */
+  machineLimit: number | null;
+  /** Paid plans start with a free trial. */
+  trialDays: number;
+}
+
+export const PLANS: Record<PlanTier, Plan> = {
+  free: { tier: 'free', name: 'Starter', monthlyPrice: '0.00', monthlyPriceCents: 0, machineLimit: 2, trialDays: 0 },
+  growth: { tier: 'growth', name: 'Growth', monthlyPrice: '20.00', monthlyPriceCents: 2000, machineLimit: 10, trialDays: 30 },
+  enterprise: { tier: 'enterprise', name: 'Enterprise', monthlyPrice: '40.00', monthlyPriceCents: 4000, machineLimit: null, trialDays: 30 },
+};
+
+/** Whether an operator on `tier` who already has `machineCount` machines may add one more. */
+export function canAddMachine(tier: PlanTier, machineCount: number): boolean {
+  const { machineLimit } = PLANS[tier];
+  return machineLimit === null || machineCount < machineLimit;
+}
+
+const machinesPhrase = (limit: number | null) => (limit === null ? 'unlimited machines' : `up to ${limit} machines`);
+const wholeDollars = (plan: Plan) => `$${plan.monthlyPriceCents / 100}`;
+
+/**
+ * What an operator reads when the plan is full: the plan, its limit, and every bigger plan with its
+ * price, e.g. "Your Starter plan includes up to 2 machines. Upgrade to Growth ($20/month, up to 10
+ * machines) or Enterprise ($40/month, unlimited machines) on the Pricing page to add more."
+ */
+export function machineLimitMessage(tier: PlanTier): string {
+  const plan = PLANS[tier];
+  const upgrades = PLAN_TIERS.slice(PLAN_TIERS.indexOf(tier) + 1).map((next) => {
+    const bigger = PLANS[next];
+    return `${bigger.name} (${wholeDollars(bigger)}/month, ${machinesPhrase(bigger.machineLimit)})`;
+  });
+  const limitSentence = `Your ${plan.name} plan includes ${machinesPhrase(plan.machineLimit)}.`;
+  if (upgrades.length === 0) return limitSentence;
+  return `${limitSentence} Upgrade to ${upgrades.join(' or ')} on the Pricing page to add more.`;
+}

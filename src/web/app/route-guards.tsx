@@ -1,0 +1,51 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { DashboardPage } from '../features/dashboard/dashboard-page.js';
+import { LandingPage } from '../features/marketing/landing-page.js';
+import { useAuth } from '../lib/auth.js';
+import { paths } from '../lib/paths.js';
+import { NotFoundContent, NotFoundPage } from './not-found.js';
+import type { OperatorRoute } from './operator-routes.js';
+import { PageFooter } from './page-footer.js';
+import { PageSkeleton } from './page-skeleton.js';
+import { AppShell } from './shell/app-shell.js';
+
+/** '/': the dashboard in the shell for signed-in operators, otherwise the landing page (spec 2.1). */
+export function HomeRoute() {
+  const { isLoading, isOperator } = useAuth();
+  if (isLoading) return <PageSkeleton />;
+  if (isOperator) {
+    return (
+      <AppShell>
+        <DashboardPage />
+      </AppShell>
+    );
+  }
+  return <LandingPage footer={<PageFooter />} />;
+}
+
+/**
+ * Operator pages: signed-out visitors go to /login?next=… (DECISIONS 8); signed-in users who are
+ * not operators get the 404 page (spec 2.1); operators get the shell.
+ */
+export function OperatorLayout() {
+  const { isLoading, isAuthenticated, isOperator } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <PageSkeleton />;
+  if (!isAuthenticated) {
+    return <Navigate to={paths.login(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  }
+  if (!isOperator) return <NotFoundPage />;
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** One operator page; not yet built (or admin-only for a non-admin) shows the 404 page in the shell. */
+export function OperatorPage({ route }: { route: OperatorRoute }) {
+  const { isAdmin } = useAuth();
+  const { Page } = route;
+  if (!Page || (route.adminOnly && !isAdmin)) return <NotFoundContent />;
+  return <Page />;
+}

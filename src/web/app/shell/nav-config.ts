@@ -1,0 +1,86 @@
+import {
+  BookOpen,
+  ChartLine,
+  CreditCard,
+  GraduationCap,
+  HandHeart,
+  LayoutDashboard,
+  Lightbulb,
+  MessageSquarePlus,
+  Package,
+  PackageSearch,
+  Refrigerator,
+  Settings,
+  ShieldCheck,
+  SprayCan,
+  Upload,
+  Users,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '../../lib/paths.js';
+import { hasOperatorPage } from '../operator-routes.js';
+
+export interface NavEntry {
+  label: string;
+  icon: LucideIcon;
+  /** A link; absent on expandable parents. */
+  href?: string;
+  /** Makes the entry an expandable parent. */
+  children?: NavEntry[];
+  adminOnly?: boolean;
+}
+
+/** The sidebar of spec 2.2, in order. Entries whose page is not built yet are hidden (see below). */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { label: 'Dashboard', href: paths.dashboard, icon: LayoutDashboard },
+  {
+    label: 'Product Info',
+    icon: Package,
+    children: [
+      { label: 'Products', href: paths.products, icon: PackageSearch },
+      { label: 'Product Import', href: paths.productImport, icon: Upload },
+      { label: 'Product Suggestions', href: paths.adminSuggestions, icon: Lightbulb },
+    ],
+  },
+  { label: 'Vending Machines', href: paths.vendingMachines, icon: Refrigerator },
+  {
+    label: 'Resources',
+    icon: BookOpen,
+    children: [
+      { label: 'Cleaning Kits', href: paths.cleaningKits, icon: SprayCan },
+      { label: 'Credit Card Readers', href: paths.cardReaders, icon: CreditCard },
+      { label: 'Toolkits & Parts', href: paths.toolkits, icon: Wrench },
+      { label: 'Inventory Analytics', href: paths.inventoryAnalytics, icon: ChartLine },
+      { label: 'Demographics', href: paths.demographics, icon: Users },
+      { label: 'Donation Hub', href: paths.donationHub, icon: HandHeart },
+    ],
+  },
+  { label: 'Education', href: paths.education, icon: GraduationCap },
+  { label: 'Settings', href: paths.settings, icon: Settings },
+  { label: 'Feature Requests', href: paths.adminFeatureRequests, icon: MessageSquarePlus },
+  { label: 'Admin Panel', href: paths.adminPanel, icon: ShieldCheck, adminOnly: true },
+];
+
+/** The entries this user should see: built pages only, admin entries for admins, parents with a visible child. */
+export function visibleNavEntries(entries: readonly NavEntry[], isAdmin: boolean): NavEntry[] {
+  return entries.flatMap((entry): NavEntry[] => {
+    if (entry.adminOnly && !isAdmin) return [];
+    if (entry.children) {
+      const children = visibleNavEntries(entry.children, isAdmin);
+      return children.length > 0 ? [{ ...entry, children }] : [];
+    }
+    return entry.href && hasOperatorPage(entry.href) ? [entry] : [];
+  });
+}
+
+/** A link is active on its own path and below it; the dashboard also lives at '/'. */
+export function isNavHrefActive(href: string, pathname: string): boolean {
+  if (href === paths.dashboard && pathname === paths.home) return true;
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function isNavEntryActive(entry: NavEntry, pathname: string): boolean {
+  if (entry.href && isNavHrefActive(entry.href, pathname)) return true;
+  return entry.children?.some((child) => isNavEntryActive(child, pathname)) ?? false;
+}

@@ -1,0 +1,40 @@
+import { LogOut } from 'lucide-react';
+import { ThemeSwitcher } from '../../components/theme-switcher.js';
+import { buttonClasses } from '../../components/ui/button.js';
+import { useAuth } from '../../lib/auth.js';
+import { paths } from '../../lib/paths.js';
+
+/** Sidebar footer (spec 2.2): initial, first name (or 'User'), email, theme and log out. */
+export function SidebarUser() {
+  const { user } = useAuth();
+  const firstName = user?.firstName.trim() || 'User';
+  const initial = (firstName[0] ?? 'U').toUpperCase();
+
+  return (
+    <div className="grid grid-cols-1 gap-3 border-t border-border p-4">
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+        >
+          {initial}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-foreground">{firstName}</p>
+          <p className="truncate text-xs text-muted-foreground" title={user?.email}>
+            {user?.email}
+          </p>
+        </div>
+      </div>
+      <ThemeSwitcher fullWidth />
+      {/* A full browser navigation: the server ends the session and redirects to '/'. */}
+      <a
+        href={paths.apiLogout}
+        className={buttonClasses({ variant: 'outline', size: 'sm', className: 'w-full justify-start' })}
+      >
+        <LogOut className="size-4" aria-hidden="true" />
+        Log out
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Loader2 } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.js';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+
+const variantClasses: Record<ButtonVariant, string> = {
+  primary: 'bg-primary text-primary-foreground hover:bg-primary/90',
+  secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
+  outline: 'border border-input bg-background text-foreground hover:bg-muted',
+  ghost: 'text-foreground hover:bg-muted',
+  destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+  link: 'text-primary underline-offset-4 hover:underline',
+};
+
+const sizeClasses: Record<ButtonSize, string> = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-11 px-6 text-base',
+  icon: 'size-10',
+};
+
+/** Button styling, also for links that should look like buttons. */
+export function buttonClasses(options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+  const { variant = 'primary', size = 'md', className } = options;
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+    'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60',
+    variantClasses[variant],
+    variant === 'link' ? 'h-auto p-0' : sizeClasses[size],
+    className,
+  );
+}
+
+interface ButtonProps extends ComponentProps<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Shows a spinner and disables the button; the accessible name stays the same. */
+  loading?: boolean;
+}
+
+export function Button({
+  variant,
+  size,
+  loading = false,
+  disabled,
+  className,
+  type = 'button',
+  children,
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={buttonClasses({ variant, size, className })}
+      {...props}
+    >
+      {loading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,80 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { CurrentUser, SubscriptionTier } from '../../../shared/auth.schemas.js';
+import { apiJson } from '../../lib/api.js';
+
+// The signed-in state lives in lib/auth.ts (the shell and every feature read it); re-exported for pages here.
+export { useAuth, useRefreshCurrentUser } from '../../lib/auth.js';
+
+interface MessageResponse {
+  message: string;
+}
+
+export interface LoginPayload {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+export interface RegisterPayload {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface ResetPasswordPayload {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export const login = (payload: LoginPayload) =>
+  apiJson<MessageResponse & { user: CurrentUser }>('POST', '/api/auth/login', payload);
+
+export const registerAccount = (payload: RegisterPayload) =>
+  apiJson<MessageResponse & { email: string }>('POST', '/api/auth/register', payload);
+
+export const verifyEmail = (token: string) =>
+  apiJson<MessageResponse & { user: { id: number; email: string } }>(
+    'GET',
+    `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+  );
+
+export const resendVerification = (email: string) =>
+  apiJson<MessageResponse>('POST', '/api/auth/resend-verification', { email });
+
+export const requestPasswordReset = (email: string) =>
+  apiJson<MessageResponse>('POST', '/api/auth/forgot-password', { email });
+
+export const resetPassword = (payload: ResetPasswordPayload) =>
+  apiJson<MessageResponse>('POST', '/api/auth/reset-password', payload);
+
+/** GET /api/auth/subscription-status through the default query function (key parts joined by '/'). */
+export const subscriptionStatusQuery = queryOptions<{ tier: SubscriptionTier }>({
+  queryKey: ['/api/auth/subscription-status'],
+});
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: registerAccount });
+}
+
+export function useVerifyEmail() {
+  return useMutation({ mutationFn: verifyEmail });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: resendVerification });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

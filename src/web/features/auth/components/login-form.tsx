@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { AuthMessages, LoginSchema, type LoginInput } from '../../../../shared/auth.schemas.js';
+import { Alert } from '../../../components/ui/alert.js';
+import { Button } from '../../../components/ui/button.js';
+import { CardContent } from '../../../components/ui/card.js';
+import { Checkbox } from '../../../components/ui/checkbox.js';
+import { Label } from '../../../components/ui/label.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { toast } from '../../../components/ui/use-toast.js';
+import { readApiError } from '../../../lib/api.js';
+import { paths } from '../../../lib/paths.js';
+import { useLogin, useRefreshCurrentUser } from '../api.js';
+import { ResendVerificationButton } from './resend-verification-button.js';
+
+/** Spec 9: pause between the welcome notice and leaving the sign-in page. */
+export const LOGIN_REDIRECT_DELAY_MS = 100;
+
+interface LoginFormProps {
+  /** Where to go once signed in (already checked to be a same-site path). */
+  redirectTo: string;
+  onSignedIn: () => void;
+}
+
+export function LoginForm({ redirectTo, onSignedIn }: LoginFormProps) {
+  const navigate = useNavigate();
+  const refreshCurrentUser = useRefreshCurrentUser();
+  const login = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await login.mutateAsync(values);
+      onSignedIn();
+      toast({ title: 'Welcome back!' });
+      // Operator pages read the cached user, so wait for the fresh GET /api/auth/me before leaving.
+      await refreshCurrentUser();
+      setTimeout(() => navigate(redirectTo, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    } catch (error) {
+      setFailure(readApiError(error).message ?? AuthMessages.invalidCredentials);
+      toast({
+        title: 'Sign in failed',
+        description: 'Please check your credentials and try again.',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  const needsVerification = failure === AuthMessages.verifyBeforeSignIn;
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <CardContent className="grid gap-4">
+        {failure ? (
+          <Alert variant="destructive">
+            <p>{failure}</p>
+            {needsVerification ? (
+              <ResendVerificationButton email={getValues('email').trim()} className="mt-1 w-full" />
+            ) : null}
+          </Alert>
+        ) : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          labelAside={
+            <Link to={paths.forgotPassword} className="text-sm font-medium text-primary hover:underline">
+              Forgot password?
+            </Link>
+          }
+          {...register('password')}
+        />
+        <div className="flex items-center gap-2">
+          <Checkbox id="login-remember-me" {...register('rememberMe')} />
+          <Label htmlFor="login-remember-me">Remember me</Label>
+        </div>
+        <p className="-mt-2 text-xs text-muted-foreground">Keeps you signed in on this device for 30 days.</p>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          Sign In
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          Don&apos;t have an account?{' '}
+          <Link to={paths.register} className="font-medium text-primary hover:underline">
+            Sign up
+          </Link>
+        </p>
+      </CardContent>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { Activity, Package, TrendingDown, TrendingUp, Users, Vote, type LucideIcon } from 'lucide-react';
+import { useId } from 'react';
+import type { Stats } from '../../../../shared/products.schemas.js';
+import { Card } from '../../../components/ui/card.js';
+import { cn } from '../../../lib/cn.js';
+import { newProductsCaption, votersThisWeekCaption, votesTodayCaption, type Caption } from '../stat-captions.js';
+
+const formatCount = (value: number) => value.toLocaleString('en-US');
+
+interface StatCardProps {
+  title: string;
+  value: string;
+  icon: LucideIcon;
+  caption: Caption | string;
+}
+
+function StatCard({ title, value, icon: Icon, caption }: StatCardProps) {
+  const titleId = useId();
+  const { text, trend } = typeof caption === 'string' ? { text: caption, trend: 'flat' as const } : caption;
+  const TrendIcon = trend === 'up' ? TrendingUp : trend === 'down' ? TrendingDown : null;
+  return (
+    <Card role="group" aria-labelledby={titleId} className="grid grid-cols-1 gap-2 p-5">
+      <div className="flex items-center justify-between gap-2">
+        <p id={titleId} className="text-sm font-medium text-muted-foreground">
+          {title}
+        </p>
+        <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+      </div>
+      <p className="text-3xl font-bold tabular-nums" data-testid="stat-value">
+        {value}
+      </p>
+      <p
+        className={cn(
+          'flex items-center gap-1 text-xs',
+          trend === 'up' && 'text-success-soft-foreground',
+          trend === 'down' && 'text-destructive-text',
+          trend === 'flat' && 'text-muted-foreground',
+        )}
+      >
+        {TrendIcon ? <TrendIcon className="size-3.5" aria-hidden="true" /> : null}
+        {text}
+      </p>
+    </Card>
+  );
+}
+
+/** The four summary cards of spec 2.3 in the chosen machine scope. */
+export function StatsCards({ stats, updating }: { stats: Stats; updating: boolean }) {
+  return (
+    <section
+      aria-label="Summary"
+      aria-busy={updating || undefined}
+      className={cn('grid gap-4 sm:grid-cols-2 xl:grid-cols-4', updating && 'opacity-60 transition-opacity')}
+    >
+      <StatCard
+        title="Total Votes"
+        value={formatCount(stats.totalVotes)}
+        icon={Vote}
+        caption={votesTodayCaption(stats.votesToday, stats.votesYesterday)}
+      />
+      <StatCard
+        title="Active Products"
+        value={formatCount(stats.totalProducts)}
+        icon={Package}
+        caption={newProductsCaption(stats.newProductsThisWeek)}
+      />
+      <StatCard
+        title="Unique Voters"
+        value={formatCount(stats.activeVoters)}
+        icon={Users}
+        caption={votersThisWeekCaption(stats.votersThisWeek, stats.votersLastWeek)}
+      />
+      <StatCard
+        title="Avg. Engagement"
+        value={stats.avgEngagement.toLocaleString('en-US', { maximumFractionDigits: 1 })}
+        icon={Activity}
+        caption="votes per user"
+      />
+    </section>
+  );
+}

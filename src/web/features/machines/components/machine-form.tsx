@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { MACHINE_STATUSES, MACHINE_TYPES, type MachineType } from '../../../../shared/catalog.js';
+import { MachineInputSchema, type Machine, type MachineInput } from '../../../../shared/machines.schemas.js';
+import { Alert } from '../../../components/ui/alert.js';
+import { Button } from '../../../components/ui/button.js';
+import { DialogFooter } from '../../../components/ui/dialog.js';
+import { Label } from '../../../components/ui/label.js';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { toast } from '../../../components/ui/use-toast.js';
+import { readApiError } from '../../../lib/api.js';
+import { paths } from '../../../lib/paths.js';
+import { handleUnauthorized } from '../../../lib/unauthorized.js';
+import { useSaveMachine } from '../api.js';
+import { MACHINE_STATUS_LABELS } from './machine-status.js';
+
+type MachineFormOutput = z.output<typeof MachineInputSchema>;
+const FIELDS = ['name', 'location', 'address', 'type', 'serialNumber', 'status'] as const;
+const isField = (name: string): name is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(name);
+
+const TYPE_OPTIONS = Object.entries(MACHINE_TYPES) as [MachineType, string][];
+const STATUS_OPTIONS = MACHINE_STATUSES.map((status) => [status, MACHINE_STATUS_LABELS[status]] as const);
+
+interface MachineFormProps {
+  /** The machine being edited; absent when adding one. */
+  machine?: Machine;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/** The Add/Edit Machine form of spec 2.7 and 5; new machines start active. */
+export function MachineForm({ machine, onSaved, onCancel }: MachineFormProps) {
+  const saveMachine = useSaveMachine();
+  // A refusal the user must read in full, such as the plan's machine limit.
+  const [refusal, setRefusal] = useState<{ message: string; planLimit: boolean } | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<MachineInput, unknown, MachineFormOutput>({
+    resolver: zodResolver(MachineInputSchema),
+    defaultValues: {
+      name: machine?.name ?? '',
+      location: machine?.location ?? '',
+      address: machine?.address ?? '',
+      type: machine?.type,
+      serialNumber: machine?.serialNumber ?? '',
+      status: machine?.status ?? 'active',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setRefusal(null);
+    try {
+      await saveMachine.mutateAsync({ id: machine?.id, values });
+      toast({ title: machine ? 'Machine updated' : 'Machine added', description: values.name });
+      onSaved();
+    } catch (error) {
+      if (handleUnauthorized(error)) return;
+      const details = readApiError(error);
+      for (const [field, message] of Object.entries(details.errors ?? {})) {
+        if (isField(field)) setError(field, { type: 'server', message });
+      }
+      const message = details.message ?? 'Failed to save machine';
+      if (details.status === 403 || details.status === 404) setRefusal({ message, planLimit: details.status === 403 });
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {refusal ? (
+        <Alert variant="destructive">
+          <p>{refusal.message}</p>
+          {refusal.planLimit ? (
+            <Link to={paths.pricing} className="font-medium underline underline-offset-4">
+              See plans and pricing
+            </Link>
+          ) : null}
+        </Alert>
+      ) : null}
+      <TextField label="Machine Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextField label="Location" placeholder="e.g. Building A, 2nd floor lobby" error={errors.location?.message} {...register('location')} />
+      <TextField
+        label="Address (optional)"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <SelectField control={control} name="type" label="Machine Type" placeholder="Select a type" options={TYPE_OPTIONS} error={errors.type?.message} />
+      <TextField label="Serial Number" autoComplete="off" error={errors.serialNumber?.message} {...register('serialNumber')} />
+      <SelectField control={control} name="status" label="Status" options={STATUS_OPTIONS} error={errors.status?.message} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {machine ? 'Save Changes' : 'Add Machine'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+interface SelectFieldProps {
+  control: Control<MachineInput, unknown, MachineFormOutput>;
+  name: 'type' | 'status';
+  label: string;
+  placeholder?: string;
+  options: readonly (readonly [string, string])[];
+  error?: string;
+}
+
+function SelectField({ control, name, label, placeholder, options, error }: SelectFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
+            <SelectTrigger
+              id={id}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            >
+              <SelectValue placeholder={placeholder} />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map(([value, text]) => (
+                <SelectItem key={value} value={value}>
+                  {text}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive-text">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

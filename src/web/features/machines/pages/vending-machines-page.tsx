@@ -1,0 +1,86 @@
+import { FileDown, Plus } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import type { Machine } from '../../../../shared/machines.schemas.js';
+import { PageTitle } from '../../../components/page-title.js';
+import { Button, buttonClasses } from '../../../components/ui/button.js';
+import { QR_SHEET_URL, useMachines } from '../api.js';
+import { DeleteMachineDialog } from '../components/delete-machine-dialog.js';
+import { MachineCard } from '../components/machine-card.js';
+import { MachineFormDialog } from '../components/machine-form-dialog.js';
+import { MachineCardsSkeleton, MachinesLoadError, NoMachines } from '../components/machine-list-states.js';
+import { MachineStats } from '../components/machine-stats.js';
+import { ReportIssueDialog } from '../components/report-issue-dialog.js';
+
+interface FormState {
+  open: boolean;
+  /** The machine being edited; absent when adding one. */
+  machine?: Machine;
+}
+
+/** /vending-machines (spec 2.7): the operator's machines, their QR codes and their vote pages. */
+export function VendingMachinesPage() {
+  const machines = useMachines();
+  // The edited machine is kept while the dialog closes, so its title does not flip to 'Add'.
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [deleting, setDeleting] = useState<Machine | null>(null);
+  const [reporting, setReporting] = useState<Machine | null>(null);
+  const closeReport = useCallback(() => setReporting(null), []);
+
+  const openAdd = () => setForm({ open: true });
+  const hasMachines = (machines.data?.length ?? 0) > 0;
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <PageTitle title="Vending Machines" />
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">Vending Machines</h1>
+          <p className="text-muted-foreground">Manage your machines and the QR codes customers scan to vote.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {hasMachines ? (
+            <a href={QR_SHEET_URL} download className={buttonClasses({ variant: 'outline' })}>
+              <FileDown className="size-4" aria-hidden="true" />
+              Download QR codes (PDF)
+            </a>
+          ) : null}
+          <Button onClick={openAdd}>
+            <Plus className="size-4" aria-hidden="true" />
+            Add Machine
+          </Button>
+        </div>
+      </header>
+
+      <MachineStats machines={machines.data} />
+
+      <section aria-labelledby="machine-list-heading" className="grid gap-4">
+        <h2 id="machine-list-heading" className="sr-only">
+          Your machines
+        </h2>
+        {machines.isPending ? (
+          <MachineCardsSkeleton />
+        ) : machines.isError ? (
+          <MachinesLoadError error={machines.error} onRetry={() => void machines.refetch()} />
+        ) : machines.data.length === 0 ? (
+          <NoMachines onAdd={openAdd} />
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+            {machines.data.map((machine) => (
+              <MachineCard
+                key={machine.id}
+                machine={machine}
+                onEdit={() => setForm({ open: true, machine })}
+                onDelete={() => setDeleting(machine)}
+                onReportIssue={() => setReporting(machine)}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <MachineFormDialog open={form.open} machine={form.machine} onOpenChange={(open) => setForm((current) => ({ ...current, open }))} />
+      <DeleteMachineDialog machine={deleting} onClose={() => setDeleting(null)} />
+      <ReportIssueDialog machine={reporting} onClose={closeReport} />
+    </div>
+  );
+}

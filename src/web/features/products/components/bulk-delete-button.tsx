@@ -1,0 +1,76 @@
+import { Trash2 } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog.js';
+import { Button } from '../../../components/ui/button.js';
+import { toast } from '../../../components/ui/use-toast.js';
+import { readApiError } from '../../../lib/api.js';
+import { handleUnauthorized } from '../../../lib/unauthorized.js';
+import { BulkDeleteError, useBulkDeleteProducts } from '../api.js';
+
+const products = (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`;
+
+interface BulkDeleteButtonProps {
+  selectedIds: number[];
+  onDeleted: (ids: number[]) => void;
+}
+
+/** Deletes the selected products after a confirmation; needs at least one selected (spec 5). */
+export function BulkDeleteButton({ selectedIds, onDeleted }: BulkDeleteButtonProps) {
+  const bulkDelete = useBulkDeleteProducts();
+  const count = selectedIds.length;
+
+  const confirm = async () => {
+    try {
+      const deletedIds = await bulkDelete.mutateAsync(selectedIds);
+      onDeleted(deletedIds);
+      toast({ title: 'Products Deleted', description: `${products(deletedIds.length)} removed from your catalogue.` });
+    } catch (error) {
+      const failure = error instanceof BulkDeleteError ? error : null;
+      if (failure) onDeleted(failure.deletedIds);
+      const cause = failure ? failure.cause : error;
+      if (handleUnauthorized(cause)) return;
+      const reason = readApiError(cause).message ?? 'Failed to delete products';
+      const partly = failure !== null && failure.deletedIds.length > 0;
+      toast({
+        title: 'Bulk Delete Failed',
+        description: partly ? `${products(failure.failedCount)} could not be deleted: ${reason}` : reason,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="destructive" size="sm" disabled={count === 0} loading={bulkDelete.isPending}>
+          {bulkDelete.isPending ? null : <Trash2 className="size-4" aria-hidden="true" />}
+          Delete Selected ({count})
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {products(count)}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The selected products and their vote counts leave your catalogue and your machines&apos; vote pages. This
+            cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={() => void confirm()}>
+            Delete {products(count)}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,77 @@
+import type { VoteType } from '../../../shared/products.schemas.js';
+import type { VotePageProduct } from '../../../shared/vote-page.js';
+import { Icon } from './icons.js';
+import { cardClass, cn } from './ui.js';
+
+interface ProductRowProps {
+  product: VotePageProduct;
+  todayShare: number;
+  /** A vote on this product is in flight: both buttons wait for it (spec 4). */
+  busy: boolean;
+  onVote: (product: VotePageProduct, voteType: VoteType) => void;
+  rank?: number;
+}
+
+const voteButton =
+  'inline-flex size-11 items-center justify-center rounded-full border border-input bg-card transition-colors disabled:cursor-not-allowed disabled:opacity-50';
+
+export function ProductRow({ product, todayShare, busy, onVote, rank }: ProductRowProps) {
+  return (
+    <li className={cn(cardClass, 'flex items-center gap-3 p-3 sm:p-4')} aria-busy={busy || undefined}>
+      {rank !== undefined && (
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-bold text-primary-soft-foreground">
+          {rank}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold break-words">{product.name}</h3>
+        <p className="text-sm break-words text-muted-foreground">
+          {product.brand} · {product.category}
+        </p>
+        <p className="mt-1 text-xs text-muted-foreground">
+          <span>{todayShare}% today</span>
+          <span aria-hidden="true"> · </span>
+          <span>
+            {product.voters} {product.voters === 1 ? 'voter' : 'voters'}
+          </span>
+        </p>
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        <button
+          type="button"
+          className={cn(voteButton, 'hover:border-destructive-text hover:text-destructive-text')}
+          onClick={() => onVote(product, 'down')}
+          disabled={busy}
+          aria-label={`Vote down for ${product.name}`}
+        >
+          <Icon name="thumbsDown" />
+        </button>
+        <p className="w-10 text-center" data-testid="vote-count">
+          <span className="block text-lg leading-none font-bold tabular-nums">{product.votes}</span>
+          <span className="text-[11px] text-muted-foreground">{product.votes === 1 ? 'vote' : 'votes'}</span>
+        </p>
+        <button
+          type="button"
+          className={cn(voteButton, 'hover:border-primary hover:text-primary')}
+          onClick={() => onVote(product, 'up')}
+          disabled={busy}
+          aria-label={`Vote up for ${product.name}`}
+        >
+          <Icon name="thumbsUp" />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function ProductRowSkeleton() {
+  return (
+    <li className={cn(cardClass, 'flex items-center gap-3 p-4')} aria-hidden="true">
+      <div className="flex-1 space-y-2">
+        <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+        <div className="h-3 w-1/3 animate-pulse rounded bg-muted" />
+      </div>
+      <div className="h-11 w-32 animate-pulse rounded-full bg-muted" />
+    </li>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { votePageTitle, type VotePageData } from '../../../shared/vote-page.js';
+import type { PageTarget } from '../lib/api.js';
+import { useLeaderboard } from '../lib/use-leaderboard.js';
+import { useVoting } from '../lib/use-voting.js';
+import { DashboardTab } from './dashboard-tab.js';
+import { IssueDialog } from './issue-dialog.js';
+import { LeaderboardTab } from './leaderboard-tab.js';
+import { MobileMenu } from './mobile-menu.js';
+import { PageHeader } from './page-header.js';
+import { SuggestDialog } from './suggest-dialog.js';
+import { panelId, TabList, tabId, type TabName } from './tabs.js';
+import { useToast } from './toast.js';
+import { VotingTab } from './voting-tab.js';
+
+type OpenDialog = 'suggest' | 'issue' | 'menu' | null;
+
+interface VotePageProps {
+  target: PageTarget;
+  initialData: VotePageData;
+  signedIn: boolean;
+}
+
+/** The public vote page of spec 2.4 for a machine or the demo, once its data is there. */
+export function VotePage({ target, initialData, signedIn }: VotePageProps) {
+  const notify = useToast();
+  const [data, setData] = useState(initialData);
+  const [tab, setTab] = useState<TabName>('voting');
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const board = useLeaderboard(target, initialData.leaderboard);
+  const { pending, vote } = useVoting(target, setData, notify, board.markStale);
+  const machineName = data.machine ? votePageTitle(data.machine) : null;
+
+  // A dialog's close only clears the state if it is still the open one: the menu closes while
+  // the dialog it opened is already showing.
+  const close = useMemo(() => {
+    const closer = (name: OpenDialog) => () => setDialog((open) => (open === name ? null : open));
+    return { suggest: closer('suggest'), issue: closer('issue'), menu: closer('menu') };
+  }, []);
+
+  useEffect(() => {
+    document.title = machineName ? `Vote at ${machineName} · VendVote` : 'Voting Demo · VendVote';
+  }, [machineName]);
+
+  const showTab = (next: TabName) => {
+    setTab(next);
+    if (next === 'leaderboard') board.refreshIfStale();
+  };
+  const fromMenu = (action: () => void) => () => {
+    setDialog(null);
+    action();
+  };
+
+  const panels: Record<TabName, ReactNode> = {
+    voting: (
+      <VotingTab
+        data={data}
+        pending={pending}
+        onVote={vote}
+        onShowLeaderboard={() => showTab('leaderboard')}
+        onSuggest={() => setDialog('suggest')}
+      />
+    ),
+    leaderboard: (
+      <LeaderboardTab
+        leaderboard={board.leaderboard}
+        period={board.period}
+        loading={board.loading}
+        failed={board.failed}
+        onPeriodChange={board.choosePeriod}
+        onBack={() => showTab('voting')}
+      />
+    ),
+    dashboard: <DashboardTab signedIn={signedIn} />,
+  };
+
+  return (
+    <>
+      <PageHeader
+        data={data}
+        machineId={target === 'demo' ? null : target}
+        signedIn={signedIn}
+        onSuggest={() => setDialog('suggest')}
+        onReportIssue={() => setDialog('issue')}
+      />
+      <main className="mx-auto max-w-3xl space-y-4 px-4 pt-4 pb-24">
+        <TabList selected={tab} onSelect={showTab} />
+        {(Object.keys(panels) as TabName[]).map((name) => (
+          <div key={name} id={panelId(name)} role="tabpanel" aria-labelledby={tabId(name)} hidden={name !== tab}>
+            {panels[name]}
+          </div>
+        ))}
+      </main>
+      <MobileMenu
+        open={dialog === 'menu'}
+        onOpen={() => setDialog('menu')}
+        onClose={close.menu}
+        signedIn={signedIn}
+        onSuggest={fromMenu(() => setDialog('suggest'))}
+        onReportIssue={fromMenu(() => setDialog('issue'))}
+        onShowLeaderboard={fromMenu(() => showTab('leaderboard'))}
+      />
+      <SuggestDialog open={dialog === 'suggest'} onClose={close.suggest} target={target} />
+      <IssueDialog open={dialog === 'issue'} onClose={close.issue} target={target} machineName={machineName} />
+    </>
+  );
+}

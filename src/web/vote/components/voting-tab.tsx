@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import type { VoteType } from '../../../shared/products.schemas.js';
+import type { VotePageData, VotePageProduct } from '../../../shared/vote-page.js';
+import { ALL_CATEGORIES, filterProducts, PAGE_SIZE, todayShareOf, topPicks, type ProductFilter } from '../lib/product-view.js';
+import { Icon } from './icons.js';
+import { ProductFilters } from './product-filters.js';
+import { ProductRow } from './product-row.js';
+import { buttonClass, cardClass, cn } from './ui.js';
+
+interface VotingTabProps {
+  data: VotePageData;
+  pending: ReadonlySet<number>;
+  onVote: (product: VotePageProduct, voteType: VoteType) => void;
+  onShowLeaderboard: () => void;
+  onSuggest: () => void;
+}
+
+const INITIAL_FILTER: ProductFilter = { search: '', category: ALL_CATEGORIES, sort: 'votes' };
+
+export function VotingTab({ data, pending, onVote, onShowLeaderboard, onSuggest }: VotingTabProps) {
+  const [filter, setFilter] = useState(INITIAL_FILTER);
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const [showTopPicks, setShowTopPicks] = useState(false);
+  const { stats } = data;
+  const list = showTopPicks ? topPicks(data.products) : filterProducts(data.products, filter);
+  const visible = showTopPicks ? list : list.slice(0, shown);
+
+  const changeFilter = (next: ProductFilter) => {
+    setFilter(next);
+    setShown(PAGE_SIZE);
+  };
+
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-3 gap-2">
+        {[
+          ['Total Votes', stats.totalVotes],
+          ['Products', stats.products],
+          ['Active Voters', stats.activeVoters],
+        ].map(([label, value]) => (
+          <div key={label} className={cn(cardClass, 'p-3 text-center')}>
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="text-xl font-bold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <button
+          type="button"
+          aria-pressed={showTopPicks}
+          onClick={() => setShowTopPicks(!showTopPicks)}
+          className={showTopPicks ? buttonClass.primary : buttonClass.outline}
+        >
+          <Icon name="star" className="size-4" />
+          Top Picks
+        </button>
+        <button type="button" onClick={onShowLeaderboard} className={buttonClass.ghost}>
+          <Icon name="chart" className="size-4" />
+          View Leaderboard
+        </button>
+      </div>
+
+      {showTopPicks ? (
+        <h2 className="text-lg font-semibold">Top Picks</h2>
+      ) : (
+        <>
+          <h2 className="sr-only">All products</h2>
+          <ProductFilters filter={filter} onChange={changeFilter} />
+        </>
+      )}
+
+      {visible.length === 0 ? (
+        <p className={cn(cardClass, 'p-6 text-center text-muted-foreground')}>No products found matching your criteria.</p>
+      ) : (
+        <ul className="space-y-2" aria-label={showTopPicks ? 'Top picks' : 'Products'}>
+          {visible.map((product, index) => (
+            <ProductRow
+              key={product.id}
+              product={product}
+              todayShare={todayShareOf(product, stats.votesToday)}
+              busy={pending.has(product.id)}
+              onVote={onVote}
+              rank={showTopPicks ? index + 1 : undefined}
+            />
+          ))}
+        </ul>
+      )}
+
+      {!showTopPicks && list.length > 0 && (
+        <div className="flex flex-col items-center gap-2">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Showing {visible.length} of {list.length} products
+          </p>
+          {visible.length < list.length && (
+            <button type="button" onClick={() => setShown(shown + PAGE_SIZE)} className={buttonClass.outline}>
+              Load More Products
+            </button>
+          )}
+        </div>
+      )}
+
+      <div className={cn(cardClass, 'flex items-center gap-3 p-4')}>
+        <Icon name="bulb" className="size-6 shrink-0 text-primary" />
+        <p className="flex-1 text-sm">Don't see what you want? Tell the operator.</p>
+        <button type="button" onClick={onSuggest} className={buttonClass.outline}>
+          Suggest Product
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { VoteResult, VoteType } from '../../../shared/products.schemas.js';
+import type { VotePageData, VotePagePeriod } from '../../../shared/vote-page.js';
+
+/** Which page this is: a machine's (its id) or the demo. */
+export type PageTarget = number | 'demo';
+
+/** A failed call: `message` is the server's text for people, empty when it sent none. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** fetch with cookies and JSON both ways; a network failure is an ApiError with status 0. */
+async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, '');
+  }
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (a proxy's error page): the caller's fallback message applies.
+  }
+  if (!response.ok) {
+    const error = (json ?? {}) as { message?: unknown; errors?: unknown };
+    const errors = typeof error.errors === 'object' && error.errors ? (error.errors as Record<string, string>) : {};
+    throw new ApiError(response.status, typeof error.message === 'string' ? error.message : '', errors);
+  }
+  return json as T;
+}
+
+const machineQuery = (target: PageTarget) => (target === 'demo' ? '' : `machineId=${target}`);
+
+export function fetchVotePage(target: PageTarget, period?: VotePagePeriod, signal?: AbortSignal) {
+  const url = `/api/vote-page/${target}${period ? `?period=${period}` : ''}`;
+  return call<VotePageData>('GET', url, undefined, signal);
+}
+
+export function castVote(target: PageTarget, productId: number, voteType: VoteType) {
+  const query = machineQuery(target);
+  return call<VoteResult>('POST', `/api/products/${productId}/vote${query ? `?${query}` : ''}`, { voteType });
+}
+
+export interface SuggestionFields {
+  name: string;
+  brand: string;
+  category: string;
+  suggestedBy: string;
+}
+
+export function submitSuggestion(target: PageTarget, fields: SuggestionFields) {
+  const query = machineQuery(target);
+  return call<unknown>('POST', `/api/suggestions${query ? `?${query}` : ''}`, fields);
+}
+
+export interface IssueFields {
+  customerName: string;
+  customerEmail: string;
+  productName: string;
+  issueDescription: string;
+}
+
+export function reportIssue(target: PageTarget, fields: IssueFields) {
+  return call<unknown>('POST', '/api/vending-issues', { ...fields, ...(target === 'demo' ? {} : { machineId: target }) });
+}
+
+/** Whether someone is signed in (spec 6: a current user means authenticated). */
+export async function fetchSignedIn(): Promise<boolean> {
+  try {
+    await call('GET', '/api/auth/me');
+    return true;
+  } catch {
+    return false;
+  }
+}

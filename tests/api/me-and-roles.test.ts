@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { users } from '../../src/server/db/schema.js';
+import { createTestApp, type TestApp } from '../support/index.js';
+import { get, me, signIn, uniqueEmail } from './helpers.js';
+
+const ADMIN_EMAIL = uniqueEmail('boss');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ adminEmails: [ADMIN_EMAIL] });
+});
+afterAll(() => t.close());
+
+const CURRENT_USER_FIELDS = ['email', 'firstName', 'id', 'lastName', 'phoneNumber', 'profileImageUrl', 'role'];
+
+describe('GET /api/auth/me', () => {
+  test('signed out: 401 {"message":"Unauthorized"}', async () => {
+    const res = await me(t);
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toBe('{"message":"Unauthorized"}');
+  });
+
+  test('a cookie header without a session cookie is still signed out', async () => {
+    const res = await me(t, 'theme=dark; other=1');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  test('signed in: exactly the public user fields, never the password or the verification token', async () => {
+    const { user, cookie } = await signIn(t, { firstName: 'Oscar', lastName: 'Owner' });
+    await t.database.db
+      .update(users)
+      .set({ phoneNumber: '+1 555 0100', profileImageUrl: 'https://img.example/me.png', verificationToken: 'secret-hash' })
+      .where(eq(users.id, user.id));
+    const res = await me(t, cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(CURRENT_USER_FIELDS);
+    expect(body).toEqual({
+      id: user.id,
+      email: user.email,
+      role: 'operator',
+      firstName: 'Oscar',
+      lastName: 'Owner',
+      profileImageUrl: 'https://img.example/me.png',
+      phoneNumber: '+1 555 0100',
+    });
+    expect(res.body).not.toContain('argon2');
+    expect(res.body).not.toContain('secret-hash');
+  });
+
+  test('an email listed in adminEmails is reported as admin though its row says operator', async () => {
+    const { user, cookie, res: loginRes } = await signIn(t, { email: ADMIN_EMAIL, role: 'operator' });
+    expect(user.role).toBe('operator');
+    expect(loginRes.json().user.role).toBe('admin');
+    expect((await me(t, cookie)).json()).toMatchObject({ email: ADMIN_EMAIL, role: 'admin' });
+  });
+
+  test('role admin in the database is reported as admin', async () => {
+    const { cookie } = await signIn(t, { role: 'admin' });
+    expect((await me(t, cookie)).json().role).toBe('admin');
+  });
+
+  test('other accounts are operators by default and an affiliate stays an affiliate', async () => {
+    const operator = await signIn(t);
+    const affiliate = await signIn(t, { role: 'affiliate' });
+    expect((await me(t, operator.cookie)).json().role).toBe('operator');
+    expect((await me(t, affiliate.cookie)).json().role).toBe('affiliate');
+  });
+
+  test('a role change in the database shows on the next request of the same session', async () => {
+    const { user, cookie } = await signIn(t);
+    expect((await me(t, cookie)).json().role).toBe('operator');
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    expect((await me(t, cookie)).json().role).toBe('admin');
+  });
+});
+
+describe('GET /api/auth/subscription-status', () => {
+  test('signed out: 401 Unauthorized', async () => {
+    const res = await get(t, '/api/auth/subscription-status');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  test('signed in: the free tier', async () => {
+    const { cookie } = await signIn(t);
+    const res = await get(t, '/api/auth/subscription-status', cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ tier: 'free' });
+  });
+
+  test('signed in on a paid plan: that plan', async () => {
+    const { cookie, user } = await signIn(t);
+    await t.database.db.update(users).set({ subscriptionTier: 'growth' }).where(eq(users.id, user.id));
+    const res = await get(t, '/api/auth/subscription-status', cookie);
+    expect(res.json()).toEqual({ tier: 'growth' });
+  });
+});

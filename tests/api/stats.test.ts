@@ -1,0 +1,264 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createMachine, createProduct, createUser, insertVotes, type VoteRow } from '../../src/server/db/factories.js';
+import { users } from '../../src/server/db/schema.js';
+import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
+import { createTestApp, type TestApp } from '../support/index.js';
+import { DAY_MS, expectJsonError, get, signIn } from './helpers.js';
+import { expectCountersMatchVoteRows } from './vote-counters.js';
+
+/**
+ * The dashboard figures against fixtures counted by hand. The operator keeps Los Angeles time,
+ * and votes sit a minute either side of local midnight: any other zone's day boundary lands
+ * hours away and moves some of them to another day.
+ */
+const ZONE = 'America/Los_Angeles';
+const MINUTE_MS = 60_000;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await waitIfMidnightIsNear(ZONE);
+  await waitIfMidnightIsNear('America/New_York');
+});
+afterEach(() => expectCountersMatchVoteRows(t.database.db));
+afterAll(() => t.close());
+
+/** The wall-clock reading of an instant in a zone, as if it were UTC. */
+function wallClockMs(timeZone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+}
+
+/** The instant the local day containing `instant` began in `timeZone`. */
+function startOfLocalDay(timeZone: string, instant: number): number {
+  const wall = wallClockMs(timeZone, instant);
+  const localMidnight = wall - (wall % DAY_MS);
+  // Wall time minus offset; the offset is taken again at the result, in case DST changed between.
+  const guess = localMidnight - (wall - Math.floor(instant / 1000) * 1000);
+  return localMidnight - (wallClockMs(timeZone, guess) - guess);
+}
+
+/** A day boundary passing while the test runs would change what 'today' is; wait it out. */
+async function waitIfMidnightIsNear(timeZone: string) {
+  const untilMidnight = DAY_MS - (wallClockMs(timeZone, Date.now()) % DAY_MS);
+  if (untilMidnight < 2 * MINUTE_MS) await new Promise((resolve) => setTimeout(resolve, untilMidnight + 1000));
+}
+
+async function statsOf(query = '', cookie?: string) {
+  const res = await get(t, `/api/stats${query}`, cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+describe('GET /api/stats', () => {
+  let operator: Awaited<ReturnType<typeof signIn>>;
+  let machineIds: number[];
+  let productIds: Record<'cola' | 'almonds' | 'beefStick' | 'dates', number>;
+
+  beforeAll(async () => {
+    operator = await signIn(t);
+    await t.database.db.update(users).set({ timeZone: ZONE }).where(eq(users.id, operator.user.id));
+    const now = Date.now();
+    const today = startOfLocalDay(ZONE, now);
+    const yesterday = startOfLocalDay(ZONE, today - 1);
+    const [m1, m2, m3] = [
+      await createMachine(t.database.db, operator.user.id, { name: 'Lobby' }),
+      await createMachine(t.database.db, operator.user.id, { name: 'Gym' }),
+      await createMachine(t.database.db, operator.user.id, { name: 'Garage' }),
+    ];
+    machineIds = [m1.id, m2.id, m3.id];
+    const db = t.database.db;
+    const cola = await createProduct(db, operator.user.id, { name: 'Cola', brand: 'Coca-Cola', category: 'Soda', createdAt: new Date(now - 30 * DAY_MS) });
+    const almonds = await createProduct(db, operator.user.id, { name: 'Almonds', brand: 'Blue Diamond', category: 'Nuts', createdAt: new Date(now - 10 * DAY_MS) });
+    const beefStick = await createProduct(db, operator.user.id, { name: 'Beef Stick', category: 'Beef Jerky', createdAt: new Date(now - 2 * DAY_MS) });
+    const dates = await createProduct(db, operator.user.id, { name: 'Dates', category: 'Sweets' });
+    productIds = { cola: cola.id, almonds: almonds.id, beefStick: beefStick.id, dates: dates.id };
+
+    const vote = (machineId: number, productId: number, voteType: 'up' | 'down', voterId: string, at: number): VoteRow => ({
+      machineId,
+      productId,
+      voteType,
+      voterId: `${operator.user.id}-${voterId}`,
+      createdAt: new Date(at),
+    });
+    await insertVotes(db, [
+      vote(m1.id, cola.id, 'up', 'v1', today + MINUTE_MS), // today
+      vote(m1.id, almonds.id, 'up', 'v1', today - 30 * MINUTE_MS), // yesterday
+      vote(m1.id, cola.id, 'up', 'v2', today - MINUTE_MS), // yesterday (today in New York)
+      vote(m2.id, cola.id, 'up', 'v3', today + 3 * MINUTE_MS), // today
+      vote(m2.id, cola.id, 'down', 'v6', today - 2 * MINUTE_MS), // yesterday
+      vote(m1.id, cola.id, 'down', 'v4', yesterday - MINUTE_MS), // the day before, still this week
+      vote(m1.id, almonds.id, 'up', 'v4', yesterday + MINUTE_MS), // yesterday
+      vote(m2.id, cola.id, 'up', 'v5', now - 10 * DAY_MS), // last week
+      vote(m1.id, cola.id, 'up', 'v7', now - 20 * DAY_MS), // before last week
+      vote(m1.id, cola.id, 'up', 'v5', now - 9 * DAY_MS), // last week
+      vote(m2.id, almonds.id, 'up', 'v2', today - 3 * 60 * MINUTE_MS), // yesterday (midnight in New York)
+      vote(m1.id, beefStick.id, 'up', 'v7', now - 20 * DAY_MS), // before last week
+      vote(m3.id, dates.id, 'down', 'v1', today + 4 * MINUTE_MS), // today
+    ]);
+  });
+
+  test("all of the operator's machines, with 'today' in the operator's time zone", async () => {
+    expect(await statsOf('', operator.cookie)).toEqual({
+      totalVotes: 13,
+      totalProducts: 4,
+      activeVoters: 7,
+      avgEngagement: 1.9, // 13 / 7 = 1.857…
+      votesToday: 3,
+      votesYesterday: 5,
+      newProductsThisWeek: 2,
+      votersThisWeek: 5,
+      votersLastWeek: 1,
+    });
+  });
+
+  test('one machine: only its votes and voters; the catalogue figures stay the operator’s', async () => {
+    const [m1, m2, m3] = machineIds as [number, number, number];
+    expect(await statsOf(`?machineId=${m1}`)).toEqual({
+      totalVotes: 8,
+      totalProducts: 4,
+      activeVoters: 5,
+      avgEngagement: 1.6,
+      votesToday: 1,
+      votesYesterday: 3,
+      newProductsThisWeek: 2,
+      votersThisWeek: 3,
+      votersLastWeek: 1,
+    });
+    // Anyone may read a machine's figures (its public page shows them), signed in or not.
+    expect(await statsOf(`?machineId=${m2}`, (await signIn(t)).cookie)).toEqual({
+      totalVotes: 4,
+      totalProducts: 4,
+      activeVoters: 4,
+      avgEngagement: 1,
+      votesToday: 1,
+      votesYesterday: 2,
+      newProductsThisWeek: 2,
+      votersThisWeek: 3,
+      votersLastWeek: 1,
+    });
+    expect(await statsOf(`?machineId=${m3}`, operator.cookie)).toMatchObject({ totalVotes: 1, activeVoters: 1, avgEngagement: 1, votesToday: 1, votesYesterday: 0 });
+  });
+
+  test('GET /api/dashboard/machines: each machine with its votes today and its two most voted products above zero', async () => {
+    const [m1, m2, m3] = machineIds as [number, number, number];
+    const res = await get(t, '/api/dashboard/machines', operator.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const cola = { id: productIds.cola, name: 'Cola', brand: 'Coca-Cola' };
+    const almonds = { id: productIds.almonds, name: 'Almonds', brand: 'Blue Diamond' };
+    expect(res.json()).toEqual([
+      // Beef Stick's 1 is third here, so it is left out.
+      { id: m1, name: 'Lobby', location: 'Front lobby', status: 'active', votesToday: 1, topProducts: [{ ...cola, votes: 3 }, { ...almonds, votes: 2 }] },
+      // A tie goes by name.
+      { id: m2, name: 'Gym', location: 'Front lobby', status: 'active', votesToday: 1, topProducts: [{ ...almonds, votes: 1 }, { ...cola, votes: 1 }] },
+      // A product at 0 is not a top product.
+      { id: m3, name: 'Garage', location: 'Front lobby', status: 'active', votesToday: 1, topProducts: [] },
+    ]);
+  });
+
+  test('after a reset the totals are zero, while the activity captions still count what happened', async () => {
+    const reset = await t.app.inject({ method: 'POST', url: '/api/votes/reset', headers: { cookie: operator.cookie } });
+    expect(reset.json()).toMatchObject({ archivedVotes: 13 });
+    expect(await statsOf('', operator.cookie)).toEqual({
+      totalVotes: 0,
+      totalProducts: 4,
+      activeVoters: 0,
+      avgEngagement: 0,
+      votesToday: 3,
+      votesYesterday: 5,
+      newProductsThisWeek: 2,
+      votersThisWeek: 5,
+      votersLastWeek: 1,
+    });
+    const machines = (await get(t, '/api/dashboard/machines', operator.cookie)).json();
+    expect(machines.map((m: { votesToday: number; topProducts: unknown[] }) => [m.votesToday, m.topProducts])).toEqual([
+      [1, []],
+      [1, []],
+      [1, []],
+    ]);
+  });
+});
+
+describe('other scopes', () => {
+  test('an operator with nothing: every figure 0, avgEngagement 0; no machines on the dashboard', async () => {
+    const empty = await signIn(t);
+    expect(await statsOf('', empty.cookie)).toEqual({
+      totalVotes: 0,
+      totalProducts: 0,
+      activeVoters: 0,
+      avgEngagement: 0,
+      votesToday: 0,
+      votesYesterday: 0,
+      newProductsThisWeek: 0,
+      votersThisWeek: 0,
+      votersLastWeek: 0,
+    });
+    const res = await get(t, '/api/dashboard/machines', empty.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  test("signed out without a machine: the demo page's figures, in the demo operator's time zone", async () => {
+    const demo = (await createUser(t.database.db, { email: DEMO_OPERATOR_EMAIL })).user;
+    const zone = demo.timeZone;
+    expect(zone).toBe('America/New_York');
+    const now = Date.now();
+    const today = startOfLocalDay(zone, now);
+    const fresh = await createProduct(t.database.db, demo.id);
+    const older = await createProduct(t.database.db, demo.id, { createdAt: new Date(now - 8 * DAY_MS) });
+    const machine = await createMachine(t.database.db, demo.id);
+    const vote = (machineId: number | null, productId: number, voteType: 'up' | 'down', voterId: string, at: number): VoteRow => ({
+      machineId,
+      productId,
+      voteType,
+      voterId,
+      createdAt: new Date(at),
+    });
+    await insertVotes(t.database.db, [
+      vote(null, fresh.id, 'up', 'w1', today + MINUTE_MS),
+      vote(null, older.id, 'up', 'w1', today + 2 * MINUTE_MS),
+      vote(null, fresh.id, 'up', 'w2', today - MINUTE_MS),
+      vote(null, older.id, 'up', 'w3', now - 10 * DAY_MS),
+      vote(null, older.id, 'down', 'w2', today - 2 * 60 * MINUTE_MS),
+      // At a demo machine: not the demo page's.
+      vote(machine.id, fresh.id, 'up', 'w4', today + 3 * MINUTE_MS),
+    ]);
+
+    expect(await statsOf()).toEqual({
+      totalVotes: 5,
+      totalProducts: 2,
+      activeVoters: 3,
+      avgEngagement: 1.7, // 5 / 3 = 1.666…
+      votesToday: 2,
+      votesYesterday: 2,
+      newProductsThisWeek: 1,
+      votersThisWeek: 2,
+      votersLastWeek: 1,
+    });
+    expect(await statsOf(`?machineId=${machine.id}`)).toMatchObject({ totalVotes: 1, activeVoters: 1, votesToday: 1 });
+  });
+
+  test.each([
+    ['2000000000', 404, 'Machine not found'],
+    ['abc', 400, 'Machine id must be a number'],
+    ['0', 400, 'Machine id must be a whole number'],
+    ['99999999999', 400, 'Machine id must be a whole number'],
+  ])('machineId=%s: %i %s', async (machineId, status, message) => {
+    expectJsonError(await get(t, `/api/stats?machineId=${machineId}`), status, message);
+  });
+
+  test('GET /api/dashboard/machines signed out: 401 Unauthorized', async () => {
+    expectJsonError(await get(t, '/api/dashboard/machines'), 401, 'Unauthorized');
+  });
+});

@@ -1,0 +1,71 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { queryRows, type DatabaseHandle } from '../../src/server/db/client.js';
+import { machineProductVotes, products, suggestions, users, vendingIssues, vendingMachines, votes } from '../../src/server/db/schema.js';
+import { DEMO_OPERATOR_EMAIL, seedDemoData } from '../../src/server/db/seed.js';
+import { verifyPassword } from '../../src/server/features/auth/passwords.js';
+import { PRODUCT_CATEGORIES } from '../../src/shared/catalog.js';
+import { openTestDatabase } from '../support/test-database.js';
+
+let database: DatabaseHandle;
+const dataDir = mkdtempSync(join(tmpdir(), 'vendvote-seed-'));
+const now = new Date('2026-06-15T18:00:00Z');
+let account: Awaited<ReturnType<typeof seedDemoData>>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  account = await seedDemoData(database.db, dataDir, now);
+});
+afterAll(() => database.close());
+
+describe('the demo data', () => {
+  test('creates a verified demo operator whose random password signs in', async () => {
+    const [user] = await database.db.select().from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
+    expect(user!.isVerified).toBe(true);
+    expect(account!.password).toMatch(/^demo-/);
+    expect(await verifyPassword(user!.password, account!.password)).toBe(true);
+  });
+
+  test('gives it machines within the free plan and a catalogue across the spec categories', async () => {
+    const machines = await database.db.select().from(vendingMachines);
+    expect(machines).toHaveLength(2);
+    const catalogue = await database.db.select().from(products);
+    expect(new Set(catalogue.map((p) => p.category))).toEqual(new Set(PRODUCT_CATEGORIES));
+  });
+
+  test('has weeks of votes whose counters equal a recount of the rows', async () => {
+    const [{ value: voteRows }] = (await database.db.select({ value: count() }).from(votes)) as [{ value: number }];
+    expect(voteRows).toBeGreaterThan(2000);
+    const [span] = await database.db.select({ days: sql<number>`extract(day from max(created_at) - min(created_at))::int` }).from(votes);
+    expect(span!.days).toBeGreaterThanOrEqual(35);
+    const mismatches = await queryRows(database.db, sql`
+      select m.machine_id from ${machineProductVotes} m
+      left join (select machine_id, product_id, sum(case when vote_type='up' then 1 else -1 end) as n
+                 from ${votes} where machine_id is not null group by 1, 2) v
+        on v.machine_id = m.machine_id and v.product_id = m.product_id
+      where m.votes <> coalesce(v.n, 0)`);
+    expect(mismatches).toHaveLength(0);
+    const totals = await queryRows(database.db, sql`
+      select p.id from ${products} p
+      where p.votes <> (select coalesce(sum(case when vote_type='up' then 1 else -1 end), 0) from ${votes} where product_id = p.id)`);
+    expect(totals).toHaveLength(0);
+  });
+
+  test('gives the dashboard pending suggestions and issues in every state', async () => {
+    const ideas = await database.db.select().from(suggestions);
+    expect(ideas.filter((row) => row.status === 'pending').length).toBeGreaterThanOrEqual(2);
+    const issues = await database.db.select().from(vendingIssues);
+    expect(new Set(issues.map((row) => row.status))).toEqual(new Set(['open', 'investigating', 'resolved']));
+    for (const row of [...ideas, ...issues]) expect(row.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+  });
+
+  test('is made once: a second start neither duplicates it nor changes the password', async () => {
+    const again = await seedDemoData(database.db, dataDir, now);
+    expect(again).toEqual(account);
+    const demoUsers = await database.db.select().from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
+    expect(demoUsers).toHaveLength(1);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './smtp-server.js';
+export * from './test-app.js';
+export * from './test-database.js';

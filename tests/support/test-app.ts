@@ -1,0 +1,47 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import type { DatabaseHandle } from '../../src/server/db/client.js';
+import { createMailer } from '../../src/server/integrations/mail.js';
+import { SESSION_COOKIE } from '../../src/server/sessions.js';
+import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
+import { openTestDatabase } from './test-database.js';
+import pino from 'pino';
+
+export const TEST_PUBLIC_URL = 'http://vendvote.test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  smtp: TestSmtpServer;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, sending mail to a real SMTP server on loopback. */
+export async function createTestApp(options: { adminEmails?: string[] } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const smtp = await startSmtpServer();
+  const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log: pino({ level: 'silent' }) });
+  const app = await buildApp({
+    context: { db: database.db, mailer, publicUrl: TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], ipHashKey: 'test-ip-hash-key' },
+    sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    smtp,
+    async close() {
+      await app.close();
+      mailer.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+/** The session cookie an answer set, as a Cookie header value for the next request. */
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`No ${SESSION_COOKIE} cookie in the response`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}

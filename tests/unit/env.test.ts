@@ -1,0 +1,36 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { parseAdminEmails, readEnv } from '../../src/server/env.js';
+import { loadOrCreateSecret } from '../../src/server/secrets.js';
+
+describe('settings', () => {
+  test('have the documented defaults', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: 'localhost', DATA_DIR: './data', TRUST_PROXY: false, ADMIN_EMAILS: '' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SESSION_SECRET).toBeUndefined();
+  });
+
+  test('treat blank values as unset and fail fast on bad ones, naming the setting', () => {
+    expect(readEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(() => readEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => readEnv({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET must be at least 32 characters/);
+    expect(() => readEnv({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
+  });
+
+  test('read admin emails as a trimmed, lower-case list', () => {
+    expect(parseAdminEmails(' Boss@Example.com, ,ops@example.com ')).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
+  test('generate a missing secret once, private to the owner, and keep it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vendvote-secret-'));
+    const first = loadOrCreateSecret(dir, 'session');
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadOrCreateSecret(dir, 'session')).toBe(first);
+    expect(readFileSync(join(dir, 'session.secret'), 'utf8')).toBe(first);
+    expect(statSync(join(dir, 'session.secret')).mode & 0o077).toBe(0);
+    expect(loadOrCreateSecret(mkdtempSync(join(tmpdir(), 'vendvote-secret-')), 'session')).not.toBe(first);
+  });
+});

@@ -1,0 +1,58 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Connect, type Plugin } from 'vite';
+
+const SERVER_ORIGIN = 'http://localhost:3000';
+
+/** /vote and /vote/… are the public vote page (vote.html), its own entry; the server does the same. */
+const VOTE_PAGE_PATH = /^\/vote(\/[^?]*)?(\?.*)?$/;
+
+const serveVotePage: Connect.NextHandleFunction = (request, _response, next) => {
+  if (request.url && VOTE_PAGE_PATH.test(request.url)) request.url = '/vote.html';
+  next();
+};
+
+/** In dev and preview, answer vote page paths with vote.html rather than the app's index.html. */
+function votePageFallback(): Plugin {
+  return {
+    name: 'vendvote-vote-page-fallback',
+    configureServer: (server) => void server.middlewares.use(serveVotePage),
+    configurePreviewServer: (server) => void server.middlewares.use(serveVotePage),
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), votePageFallback()],
+  // Static files copied as-is (the pre-paint theme script must not be bundled: CSP allows only 'self' scripts).
+  publicDir: 'src/web/public',
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: SERVER_ORIGIN, changeOrigin: false },
+    },
+  },
+  preview: { port: 5173 },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      // Two pages: the operator app, and the public vote page that phones load after a QR scan.
+      input: { main: 'index.html', vote: 'vote.html' },
+      output: {
+        // Long-lived vendor chunks: app releases then change only the small app chunk. React comes
+        // first and the router has its own chunk, so the vote page, which shares only React, loads
+        // nothing of the router.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
