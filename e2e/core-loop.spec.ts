@@ -40,11 +40,11 @@ test('a machine, a customer on a phone, and the operator acting on what came in'
   await expect(customer.getByRole('heading', { level: 1, name: 'Harbor Gym Snacks' })).toBeVisible();
   const row = customer.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: 'Peanut Butter Protein Bar' });
   await row.getByRole('button', { name: 'Vote up for Peanut Butter Protein Bar' }).click();
-  await expect(customer.getByText('Vote recorded!')).toBeVisible();
+  await expect(customer.getByText('Vote recorded!', { exact: true })).toBeVisible();
   const counted = (await (await customer.request.get(`/api/products?machineId=${machineId}`)).json()) as { name: string; votes: number }[];
   expect(counted.find((product) => product.name === 'Peanut Butter Protein Bar')?.votes).toBe(1);
   await row.getByRole('button', { name: 'Vote up for Peanut Butter Protein Bar' }).click();
-  await expect(customer.getByText('Already Voted!')).toBeVisible();
+  await expect(customer.getByText('Already Voted!', { exact: true })).toBeVisible();
 
   await customer.getByRole('button', { name: 'Open quick actions' }).click();
   await customer.getByRole('dialog', { name: 'Quick actions' }).getByRole('button', { name: 'Suggest Product' }).click();
@@ -52,7 +52,7 @@ test('a machine, a customer on a phone, and the operator acting on what came in'
   await suggest.getByLabel('Product Name').fill('Salted Caramel Cold Brew');
   await suggest.getByLabel('Category').selectOption('Coffee');
   await suggest.getByRole('button', { name: 'Submit Suggestion' }).click();
-  await expect(customer.getByText('Suggestion submitted!')).toBeVisible();
+  await expect(customer.getByText('Suggestion submitted!', { exact: true })).toBeVisible();
 
   await customer.getByRole('button', { name: 'Report Vending Issue' }).first().click();
   const report = customer.getByRole('dialog', { name: 'Report Vending Issue' });
@@ -61,7 +61,7 @@ test('a machine, a customer on a phone, and the operator acting on what came in'
   await report.getByLabel('Product Name').fill('Peanut Butter Protein Bar');
   await report.getByLabel('What happened? (Optional)').fill('The coil turned but nothing dropped.');
   await report.getByRole('button', { name: 'Report Issue' }).click();
-  await expect(report.getByText('Issue reported successfully')).toBeVisible();
+  await expect(report.getByText('Issue reported successfully', { exact: true })).toBeVisible();
   await expect(report).toBeHidden({ timeout: 6000 });
   await phone.close();
 
@@ -75,7 +75,7 @@ test('a machine, a customer on a phone, and the operator acting on what came in'
   await expect(page.getByRole('region', { name: 'Machine Performance Overview' })).toContainText('Peanut Butter Protein Bar');
 
   await suggestion.getByRole('button', { name: 'Approve Salted Caramel Cold Brew' }).click();
-  await expect(page.getByText('Suggestion updated')).toBeVisible();
+  await expect(page.getByText('Suggestion updated', { exact: true })).toBeVisible();
   const catalogue = (await (await page.request.get('/api/products')).json()) as { name: string; votes: number }[];
   expect(catalogue.find((product) => product.name === 'Salted Caramel Cold Brew')).toMatchObject({ votes: 0 });
 

@@ -45,6 +45,14 @@ function nextClientAddress() {
 
 export { expect };
 
+/**
+ * A notification by its title. Not by role, because an open dialog hides the rest of the page from the
+ * accessibility tree; and not by bare text, because the toast's live region repeats the title for screen readers.
+ */
+export function toast(page: Page, title: string) {
+  return page.locator('ol > li').filter({ has: page.getByText(title, { exact: true }) });
+}
+
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

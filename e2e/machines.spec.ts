@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { machineLimitMessage } from '../src/shared/plans.js';
-import { expect, registerVerifiedOperator, signIn, test } from './fixtures.js';
+import { expect, registerVerifiedOperator, signIn, test, toast } from './fixtures.js';
 
 const email = `machines-${Date.now()}@example.com`;
 const password = 'machines-on-every-floor-3';
@@ -10,10 +10,6 @@ function statCard(page: Page, label: string) {
   return page.getByRole('region', { name: 'Machine summary' }).locator('div', { has: page.getByRole('heading', { name: label, exact: true }) }).first();
 }
 
-/** A notification by its title. (Not by role: an open dialog hides the rest of the page from the accessibility tree.) */
-function toast(page: Page, title: string) {
-  return page.locator('ol > li').filter({ has: page.getByText(title, { exact: true }) });
-}
 
 function machineCard(page: Page, name: string) {
   return page.getByRole('article', { name });

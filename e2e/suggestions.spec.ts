@@ -1,14 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, registerVerifiedOperator, signIn, test } from './fixtures.js';
+import { expect, registerVerifiedOperator, signIn, test, toast } from './fixtures.js';
 
 const email = `suggestions-${Date.now()}@example.com`;
 const password = 'machines-on-every-floor-3';
 
-/** A notification by its title. */
-function toast(page: Page, title: string) {
-  return page.locator('ol > li').filter({ has: page.getByText(title, { exact: true }) });
-}
 
 const pendingList = (page: Page) => page.getByRole('region', { name: /Pending Suggestions/ });
 const processedList = (page: Page) => page.getByRole('region', { name: /Processed Suggestions/ });
