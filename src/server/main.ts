@@ -51,7 +51,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
-      mailer.close();
+      await mailer.close();
       redis?.disconnect();
       process.exit(0);
     } catch (error) {

@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  mailer.close();
+  await mailer.close();
   await smtp.close();
   await database.close();
 });

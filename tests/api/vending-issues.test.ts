@@ -203,7 +203,7 @@ describe('the new-issue email', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     } finally {
       await app.close();
-      mailer.close();
+      await mailer.close();
     }
   });
 });

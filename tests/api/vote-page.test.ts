@@ -258,6 +258,23 @@ describe('the page forms check what the server checks', () => {
   });
 });
 
+describe('read limit', () => {
+  test('300 page reads a minute from one address, across machines and the demo; the 301st is a 429 with Retry-After', async () => {
+    const remoteAddress = '198.51.100.77';
+    const read = (url: string, from = remoteAddress) => t.app.inject({ method: 'GET', url, remoteAddress: from });
+    for (let i = 0; i < 300; i++) {
+      // Unknown machines still count: the limit is on reads, whatever they find.
+      const res = await read(i % 2 ? '/api/vote-page/demo' : `/api/vote-page/${900_000 + i}`);
+      expect(res.statusCode, `read ${i + 1}`).toBe(i % 2 ? 200 : 404);
+    }
+    const blocked = await read('/api/vote-page/demo?period=week');
+    expectJsonError(blocked, 429, /^Too many attempts\. Please try again in .+\.$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held up.
+    expect((await read('/api/vote-page/demo', '198.51.100.78')).statusCode).toBe(200);
+  });
+});
+
 describe('serving the page (built web app present)', () => {
   const SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
   const SCRIPT = 'console.log("vote page");'.repeat(200);

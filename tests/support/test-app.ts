@@ -32,7 +32,7 @@ export async function createTestApp(options: { adminEmails?: string[] } = {}): P
     smtp,
     async close() {
       await app.close();
-      mailer.close();
+      await mailer.close();
       await smtp.close();
       await database.close();
     },

@@ -32,7 +32,7 @@ export async function vendingIssueRoutes(server: FastifyInstance) {
       if (recipient.emailNotifications) {
         // The report is stored whatever happens to the mail; the customer does not wait for SMTP.
         const mail = newIssueEmail(recipient.email, issue, `${ctx.publicUrl}/vending-issues`);
-        ctx.mailer.send(mail).catch((err: unknown) => request.log.error({ err, issueId: issue.id }, 'new-issue mail failed'));
+        ctx.mailer.sendLater(mail);
       }
       return reply.status(201).send(issue);
     },

@@ -3,8 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MachineIdParamsSchema } from '../../../shared/machines.schemas.js';
 import { DEFAULT_VOTE_PAGE_PERIOD, INVALID_PERIOD_MESSAGE, VOTE_PAGE_PERIODS } from '../../../shared/vote-page.js';
+import { limit } from '../../plugins/rate-limit.js';
 import { registerVotePageServing } from './vote-page.html.js';
 import { demoPageTarget, loadVotePage, machinePageTarget } from './vote-page.service.js';
+
+/**
+ * Reads per caller address a minute, across both routes. A page load needs none (its data is
+ * inlined); a period change or a refresh needs one. Generous, as many phones at one site can share
+ * a carrier's address; it stops a scraper from loading the database, not a crowd.
+ */
+const VOTE_PAGE_READS_PER_IP_PER_MINUTE = 300;
 
 const VotePageQuerySchema = z.object({
   period: z.enum(VOTE_PAGE_PERIODS, { error: INVALID_PERIOD_MESSAGE }).default(DEFAULT_VOTE_PAGE_PERIOD),
@@ -23,14 +31,17 @@ export interface VotePageRoutesOptions {
 export async function votePageRoutes(server: FastifyInstance, options: VotePageRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
+  const readLimit = limit(server, { name: 'vote-page-ip', max: VOTE_PAGE_READS_PER_IP_PER_MINUTE, windowMs: 60_000, per: 'ip' });
 
   // The router matches this static path before the :id pattern below.
-  app.get('/api/vote-page/demo', { schema: { querystring: VotePageQuerySchema } }, async (request) =>
+  app.get('/api/vote-page/demo', { schema: { querystring: VotePageQuerySchema }, preHandler: [readLimit] }, async (request) =>
     loadVotePage(ctx, await demoPageTarget(ctx), request.query.period),
   );
 
-  app.get('/api/vote-page/:id', { schema: { params: MachineIdParamsSchema, querystring: VotePageQuerySchema } }, async (request) =>
-    loadVotePage(ctx, await machinePageTarget(ctx, request.params.id), request.query.period),
+  app.get(
+    '/api/vote-page/:id',
+    { schema: { params: MachineIdParamsSchema, querystring: VotePageQuerySchema }, preHandler: [readLimit] },
+    async (request) => loadVotePage(ctx, await machinePageTarget(ctx, request.params.id), request.query.period),
   );
 
   if (options.webDir) registerVotePageServing(server, options.webDir);
