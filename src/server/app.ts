@@ -5,21 +5,23 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { AppContext } from './context.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { machinesRoutes } from './features/machines/machines.routes.js';
-import { productRoutes } from './features/products/products.routes.js';
-import { statsRoutes } from './features/stats/stats.routes.js';
-import { voteRoutes } from './features/votes/votes.routes.js';
-import { suggestionRoutes } from './features/suggestions/suggestions.routes.js';
-import { vendingIssueRoutes } from './features/vending-issues/vending-issues.routes.js';
+import { accountRoutes, authPublicRoutes } from './features/auth/auth.routes.js';
+import { machinePublicRoutes, machineRoutes } from './features/machines/machines.routes.js';
+import { qrCodeRoutes } from './features/machines/qr-codes.routes.js';
+import { productPublicRoutes, productRoutes } from './features/products/products.routes.js';
+import { statsPublicRoutes, statsRoutes } from './features/stats/stats.routes.js';
+import { suggestionPublicRoutes, suggestionRoutes } from './features/suggestions/suggestions.routes.js';
+import { vendingIssuePublicRoutes, vendingIssueRoutes } from './features/vending-issues/vending-issues.routes.js';
 import { votePageRoutes } from './features/vote-page/vote-page.routes.js';
+import { voteOperatorRoutes, votePublicRoutes } from './features/votes/votes.routes.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
+import { recordRoutes, routeScope } from './route-scopes.js';
 
 export interface AppOptions {
   context: AppContext;
@@ -49,6 +51,7 @@ export async function buildApp(options: AppOptions) {
   // without a preflight; without a parser it is answered 415.
   app.removeContentTypeParser('text/plain');
   app.decorate('ctx', options.context);
+  recordRoutes(app);
 
   // Once closing, answers ask the client to drop the connection, so an open keep-alive socket
   // does not hold the shutdown back until it times out.
@@ -86,26 +89,50 @@ export async function buildApp(options: AppOptions) {
   registerSameOriginCheck(app, [new URL(options.context.publicUrl).origin]);
   await registerRateLimits(app, options.redis);
 
-  await app.register(authRoutes);
-  await app.register(votePageRoutes, { webDir: options.webDir });
-  await app.register(machinesRoutes);
-  await app.register(productRoutes);
-  await app.register(voteRoutes);
-  await app.register(statsRoutes);
-  await app.register(suggestionRoutes);
-  await app.register(vendingIssueRoutes);
+  // Every route lives in the scope that says who may call it (route-scopes.ts).
+  await app.register(
+    routeScope('public', [
+      authPublicRoutes,
+      async (scope) => votePageRoutes(scope, { webDir: options.webDir }),
+      machinePublicRoutes,
+      productPublicRoutes,
+      votePublicRoutes,
+      statsPublicRoutes,
+      suggestionPublicRoutes,
+      vendingIssuePublicRoutes,
+    ]),
+  );
+  await app.register(routeScope('account', [accountRoutes]));
+  await app.register(
+    routeScope('operator', [
+      machineRoutes,
+      qrCodeRoutes,
+      productRoutes,
+      voteOperatorRoutes,
+      statsRoutes,
+      suggestionRoutes,
+      vendingIssueRoutes,
+    ]),
+  );
 
-  if (options.webDir && existsSync(join(options.webDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: options.webDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // Vite names built assets by content hash, so they never change under the same name.
-        const immutable = filePath.includes(`${join(options.webDir!, 'assets')}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+  const { webDir } = options;
+  if (webDir && existsSync(join(webDir, 'index.html'))) {
+    // At the root only for `reply.sendFile`, which the not-found handler uses for client routes.
+    await app.register(fastifyStatic, { root: webDir, serve: false });
+    const serveFiles = async (scope: FastifyInstance) => {
+      await scope.register(fastifyStatic, {
+        root: webDir,
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        setHeaders: (res, filePath) => {
+          // Vite names built assets by content hash, so they never change under the same name.
+          const immutable = filePath.includes(`${join(webDir, 'assets')}`);
+          res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    };
+    await app.register(routeScope('files', [serveFiles]));
   }
   return app;
 }

@@ -1,30 +1,21 @@
 import { z } from 'zod';
-import { CategorySchema, ProductMessages, type Product } from './products.schemas.js';
-
-/**
- * A machine id from a body or a query string: a whole number, or digits in a string. Not
- * z.coerce, which would turn `true` into machine 1.
- */
-const MachineIdSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, 'Machine id must be a number')], { error: 'Machine id must be a number' })
-  .transform(Number)
-  .pipe(z.number().int('Machine id must be a whole number').positive('Machine id must be a whole number'));
+import { idParamsSchema, idSchema, NotFoundMessages } from './ids.js';
+import { CategorySchema, ProductMessages, ProductSchema } from './products.schemas.js';
 
 /** Which machine a public suggestion comes from (`POST /api/suggestions?machineId=M`). */
 export const SuggestionTargetQuerySchema = z.object({
-  machineId: MachineIdSchema.optional(),
+  machineId: idSchema('machine').optional(),
 });
 
-const recordId = (message: string) => z.object({ id: z.coerce.number({ error: message }).int(message).positive(message) });
-export const SuggestionIdParamsSchema = recordId('Suggestion id must be a whole number');
-export const IssueIdParamsSchema = recordId('Issue id must be a whole number');
+export const SuggestionIdParamsSchema = idParamsSchema('suggestion');
+export const IssueIdParamsSchema = idParamsSchema('issue');
 
 export const FeedbackMessages = {
-  machineNotFound: 'Machine not found',
+  machineNotFound: NotFoundMessages.machine,
   machineRequired: 'Please send this from a machine\'s page.',
-  suggestionNotFound: 'Suggestion not found',
+  suggestionNotFound: NotFoundMessages.suggestion,
   suggestionProcessed: 'This suggestion has already been processed.',
-  issueNotFound: 'Issue not found',
+  issueNotFound: NotFoundMessages.issue,
   issueResolved: 'This issue is resolved and can no longer change.',
   issueBackToNew: 'An issue under investigation cannot go back to new.',
 } as const;
@@ -50,24 +41,23 @@ export const SuggestionStatusSchema = z.strictObject({
   status: z.enum(['approved', 'declined'], { error: 'Status must be approved or declined' }),
 });
 
-export interface Suggestion {
-  id: number;
-  name: string;
-  brand: string;
-  category: string;
-  suggestedBy: string | null;
-  machineId: number | null;
-  status: SuggestionStatus;
-  productId: number | null;
-  createdAt: string;
-  processedAt: string | null;
-}
+export const SuggestionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  suggestedBy: z.string().nullable(),
+  machineId: z.number().int().nullable(),
+  status: z.enum(SUGGESTION_STATUSES),
+  productId: z.number().int().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;
 
 /** `POST /api/suggestions/{id}/approve`: the approved suggestion and the product it became. */
-export interface ApprovedSuggestion {
-  suggestion: Suggestion;
-  product: Product;
-}
+export const ApprovedSuggestionSchema = z.object({ suggestion: SuggestionSchema, product: ProductSchema });
+export type ApprovedSuggestion = z.infer<typeof ApprovedSuggestionSchema>;
 
 export const ISSUE_STATUSES = ['open', 'investigating', 'resolved'] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
@@ -76,7 +66,7 @@ export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = { open: 'New', i
 /** A customer's report of a problem at a machine (spec core 5). */
 export const IssueReportSchema = z.strictObject({
   // Absent on the demo page, whose reports go to the demo operator.
-  machineId: MachineIdSchema.nullish(),
+  machineId: idSchema('machine').nullish(),
   customerName: z.string({ error: 'Your name is required' }).trim().min(1, 'Your name is required').max(100, 'Must be at most 100 characters'),
   customerEmail: z
     .string({ error: 'Please enter a valid email address' })
@@ -97,19 +87,20 @@ export const IssueStatusSchema = z.strictObject({
   status: z.enum(ISSUE_STATUSES, { error: 'Status must be open, investigating or resolved' }),
 });
 
-export interface VendingIssue {
-  id: number;
-  machineId: number | null;
-  machineName: string | null;
-  customerName: string;
-  customerEmail: string;
-  productName: string;
-  issueDescription: string | null;
-  status: IssueStatus;
-  createdAt: string;
-  updatedAt: string;
-  resolvedAt: string | null;
-}
+export const VendingIssueSchema = z.object({
+  id: z.number().int(),
+  machineId: z.number().int().nullable(),
+  machineName: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  productName: z.string(),
+  issueDescription: z.string().nullable(),
+  status: z.enum(ISSUE_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type VendingIssue = z.infer<typeof VendingIssueSchema>;
 
 /** `GET /api/vending-issues`: both optional; search matches product, customer, description and machine. */
 export const IssueListQuerySchema = z.object({
@@ -118,12 +109,13 @@ export const IssueListQuerySchema = z.object({
 });
 export type IssueListQuery = z.input<typeof IssueListQuerySchema>;
 
-export interface IssueCounts {
-  total: number;
-  open: number;
-  investigating: number;
-  resolved: number;
-}
+export const IssueCountsSchema = z.object({
+  total: z.number().int(),
+  open: z.number().int(),
+  investigating: z.number().int(),
+  resolved: z.number().int(),
+});
+export type IssueCounts = z.infer<typeof IssueCountsSchema>;
 
 /** What an issue can move to from each state: open → investigating → resolved; resolved is final. */
 export const ISSUE_TRANSITIONS: Record<IssueStatus, readonly IssueStatus[]> = {

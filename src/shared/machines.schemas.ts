@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MACHINE_STATUSES, MACHINE_TYPES, type MachineStatus, type MachineType } from './catalog.js';
+import { MACHINE_STATUSES, MACHINE_TYPES, type MachineType } from './catalog.js';
+import { idParamsSchema, idSchema, NotFoundMessages } from './ids.js';
 
 export const MachineMessages = {
   nameRequired: 'Machine name is required',
@@ -7,8 +8,7 @@ export const MachineMessages = {
   typeRequired: 'Machine type is required',
   serialNumberRequired: 'Serial number is required',
   invalidStatus: 'Status must be active, maintenance or inactive',
-  notFound: 'Machine not found',
-  idNotWhole: 'Machine id must be a whole number',
+  notFound: NotFoundMessages.machine,
   captionTooLong: 'The caption must be at most 60 characters',
   captionControlCharacters: 'The caption cannot contain control characters',
   noMachinesToPrint: 'Add a machine first to print its QR code.',
@@ -17,9 +17,6 @@ export const MachineMessages = {
 /** The caption printed under a machine's QR code unless the operator writes another (spec core 5). */
 export const DEFAULT_QR_CAPTION = 'Scan to vote for products';
 export const QR_CAPTION_MAX_LENGTH = 60;
-
-/** Largest value of a PostgreSQL integer column; a bigger id cannot name any row. */
-const MAX_ID = 2_147_483_647;
 
 const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -59,40 +56,42 @@ export const MachineUpdateSchema = z.strictObject({
 export type MachineUpdate = z.input<typeof MachineUpdateSchema>;
 export type MachineChanges = z.output<typeof MachineUpdateSchema>;
 
-export interface Machine {
-  id: number;
-  name: string;
-  location: string;
-  address: string | null;
-  type: MachineType;
-  serialNumber: string;
-  status: MachineStatus;
-  userId: number;
-  createdAt: string;
-  updatedAt: string;
-}
+const MachineTypeSchema = z.enum(Object.keys(MACHINE_TYPES) as [MachineType, ...MachineType[]]);
+
+/** A machine as its owner sees it. */
+export const MachineSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string(),
+  address: z.string().nullable(),
+  type: MachineTypeSchema,
+  serialNumber: z.string(),
+  status: z.enum(MACHINE_STATUSES),
+  userId: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Machine = z.infer<typeof MachineSchema>;
 
 /** What anyone may read of a machine: enough to label its vote page. */
-export interface PublicMachine {
-  id: number;
-  name: string;
-  location: string;
-}
-
-/** A machine id as written in a URL or a JSON body: a positive whole number (digits only in a URL). */
-const machineIdNumber = z
-  .number({ error: MachineMessages.idNotWhole })
-  .int(MachineMessages.idNotWhole)
-  .positive(MachineMessages.idNotWhole)
-  .max(MAX_ID, MachineMessages.idNotWhole);
-
-export const MachineIdParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,10}$/, MachineMessages.idNotWhole).transform(Number).pipe(machineIdNumber),
+export const PublicMachineSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string(),
 });
+export type PublicMachine = z.infer<typeof PublicMachineSchema>;
+
+/**
+ * `GET /api/machines/{id}`: the owner gets the whole machine, anyone else the public part. The
+ * full shape is tried first; a public answer lacks its fields, so it falls through to the second.
+ */
+export const MachineViewSchema = z.union([MachineSchema, PublicMachineSchema]);
+
+export const MachineIdParamsSchema = idParamsSchema('machine');
 
 export const QrCodeRequestSchema = z.strictObject({
   // Forms send the id as a string, code as a number; both mean the same machine.
-  machineId: z.preprocess((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value), machineIdNumber),
+  machineId: idSchema('machine'),
   customText: z
     .string({ error: 'The caption must be text' })
     .trim()

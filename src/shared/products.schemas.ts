@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, type ProductCategory } from './catalog.js';
+import { idParamsSchema } from './ids.js';
+
+export { MachineScopeQuerySchema } from './ids.js';
 
 export const ProductMessages = {
   nameRequired: 'Product name is required',
@@ -33,77 +36,65 @@ export const ProductInputSchema = z.strictObject({
 });
 export type ProductInput = z.input<typeof ProductInputSchema>;
 
-export interface Product {
-  id: number;
-  name: string;
-  brand: string;
-  category: string;
-  price: string;
-  description: string;
-  imageUrl: string | null;
+export const ProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  price: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
   /** The total over all machines, or the count at one machine when the list was asked for one. */
-  votes: number;
-  createdAt: string;
-}
-
-/** Largest value of a PostgreSQL integer column; a bigger id names no row, and must not reach a query. */
-const MAX_ID = 2_147_483_647;
-
-export const ProductIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Product id must be a number' })
-    .int('Product id must be a whole number')
-    .positive('Product id must be a whole number')
-    .max(MAX_ID, 'Product id must be a whole number'),
+  votes: z.number().int(),
+  createdAt: z.string(),
 });
+export type Product = z.infer<typeof ProductSchema>;
 
-export const MachineScopeQuerySchema = z.object({
-  machineId: z.coerce
-    .number({ error: 'Machine id must be a number' })
-    .int('Machine id must be a whole number')
-    .positive('Machine id must be a whole number')
-    .max(MAX_ID, 'Machine id must be a whole number')
-    .optional(),
-});
+export const ProductIdParamsSchema = idParamsSchema('product');
 
 export const VoteInputSchema = z.strictObject({
   voteType: z.enum(['up', 'down'], { error: 'Vote type must be up or down' }),
 });
 export type VoteType = z.infer<typeof VoteInputSchema>['voteType'];
 
-export interface VoteResult {
-  productId: number;
-  machineId: number | null;
-  voteType: VoteType;
+export const VoteResultSchema = z.object({
+  productId: z.number().int(),
+  machineId: z.number().int().nullable(),
+  voteType: z.enum(['up', 'down']),
   /** The product's count in the scope voted in, after the vote. */
-  votes: number;
-}
+  votes: z.number().int(),
+});
+export type VoteResult = z.infer<typeof VoteResultSchema>;
+
+export const ResetVotesResultSchema = z.object({ message: z.string(), archivedVotes: z.number().int() });
 
 export const ALREADY_VOTED_MESSAGE = "You've already voted for this product here.";
 
 /** The figures of the dashboard cards in a scope (one machine, or all of an operator's machines). */
-export interface Stats {
+export const StatsSchema = z.object({
   /** Votes cast since the last reset. */
-  totalVotes: number;
-  totalProducts: number;
+  totalVotes: z.number().int(),
+  totalProducts: z.number().int(),
   /** Distinct voters since the last reset ('Unique Voters'). */
-  activeVoters: number;
+  activeVoters: z.number().int(),
   /** totalVotes / activeVoters, one decimal; 0 when nobody voted. */
-  avgEngagement: number;
+  avgEngagement: z.number(),
   /** Activity for the cards' captions; 'today' is the operator's day in their time zone. */
-  votesToday: number;
-  votesYesterday: number;
-  newProductsThisWeek: number;
-  votersThisWeek: number;
-  votersLastWeek: number;
-}
+  votesToday: z.number().int(),
+  votesYesterday: z.number().int(),
+  newProductsThisWeek: z.number().int(),
+  votersThisWeek: z.number().int(),
+  votersLastWeek: z.number().int(),
+});
+export type Stats = z.infer<typeof StatsSchema>;
 
 /** One machine in the dashboard's Machine Performance Overview. */
-export interface MachinePerformance {
-  id: number;
-  name: string;
-  location: string;
-  status: string;
-  votesToday: number;
-  topProducts: { id: number; name: string; brand: string; votes: number }[];
-}
+export const MachinePerformanceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string(),
+  status: z.string(),
+  votesToday: z.number().int(),
+  topProducts: z.array(z.object({ id: z.number().int(), name: z.string(), brand: z.string(), votes: z.number().int() })),
+});
+export type MachinePerformance = z.infer<typeof MachinePerformanceSchema>;

@@ -1,10 +1,9 @@
 import type { PublicMachine } from './machines.schemas.js';
-import type { VoteType } from './products.schemas.js';
+import type { VotePageData } from './vote-page.schemas.js';
 
 /**
- * The public vote page's data (`GET /api/vote-page/{machineId}` and `/api/vote-page/demo`), also
- * inlined into the served HTML. No zod here: the vote page's bundle imports these constants and
- * must stay free of the validation library.
+ * Constants and helpers of the public vote page. No zod here: the vote page's bundle imports this
+ * module and must stay free of the validation library (its data schemas are in vote-page.schemas.ts).
  */
 export const VOTE_PAGE_PERIODS = ['today', 'week', 'month', 'all'] as const;
 export type VotePagePeriod = (typeof VOTE_PAGE_PERIODS)[number];
@@ -21,74 +20,16 @@ export const INVALID_PERIOD_MESSAGE = 'Period must be today, week, month or all'
 export const LEADERBOARD_SIZE = 5;
 export const RECENT_ACTIVITY_SIZE = 10;
 
-export interface VotePageProduct {
-  id: number;
-  name: string;
-  brand: string;
-  category: string;
-  /** The product's count in this scope (one machine, or the demo page), never below 0. */
-  votes: number;
-  /** Votes cast on it today (the owner's day), up and down alike. */
-  votesToday: number;
-  /** Whole percent of today's votes in this scope that went to it; 0 when nobody voted today. */
-  todayShare: number;
-  /** Distinct voters on it in this scope since the last reset. */
-  voters: number;
-  createdAt: string;
-}
-
-export interface VotePageStats {
-  /** Votes cast in this scope since the last reset. */
-  totalVotes: number;
-  /** Products in the owner's catalogue. */
-  products: number;
-  /** Distinct voters in this scope since the last reset. */
-  activeVoters: number;
-  votesToday: number;
-  votersToday: number;
-}
-
-/** A product's activity in the chosen period: `votes` is up votes minus down votes. */
-export interface LeaderboardEntry {
-  id: number;
-  name: string;
-  brand: string;
-  category: string;
-  votes: number;
-  upVotes: number;
-  downVotes: number;
-}
-
-/** Votes cast (up and down) on one category in the period, and its whole-percent share. */
-export interface CategoryShare {
-  category: string;
-  votes: number;
-  share: number;
-}
-
-export interface RecentVote {
-  productId: number;
-  productName: string;
-  voteType: VoteType;
-  at: string;
-}
-
-export interface VotePageLeaderboard {
-  period: VotePagePeriod;
-  top: LeaderboardEntry[];
-  categories: CategoryShare[];
-  /** The latest votes in this scope, whatever the period. */
-  recent: RecentVote[];
-}
-
-export interface VotePageData {
-  /** null on the demo page. */
-  machine: PublicMachine | null;
-  stats: VotePageStats;
-  /** Most voted first. */
-  products: VotePageProduct[];
-  leaderboard: VotePageLeaderboard;
-}
+// Type-only: erased from the page's bundle, so zod never reaches a phone.
+export type {
+  CategoryShare,
+  LeaderboardEntry,
+  RecentVote,
+  VotePageData,
+  VotePageLeaderboard,
+  VotePageProduct,
+  VotePageStats,
+} from './vote-page.schemas.js';
 
 /** The heading of a machine's page (spec 2.4: its name, or 'Machine {id}'), and the demo's. */
 export function votePageTitle(machine: PublicMachine | null): string {

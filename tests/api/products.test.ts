@@ -126,7 +126,7 @@ describe('GET /api/products', () => {
 
   test.each([
     ['2000000000', 404, 'Machine not found'],
-    ['abc', 400, 'Machine id must be a number'],
+    ['abc', 400, 'Machine id must be a whole number'],
     ['0', 400, 'Machine id must be a whole number'],
     ['-3', 400, 'Machine id must be a whole number'],
     ['1.5', 400, 'Machine id must be a whole number'],

@@ -251,7 +251,7 @@ describe('other scopes', () => {
 
   test.each([
     ['2000000000', 404, 'Machine not found'],
-    ['abc', 400, 'Machine id must be a number'],
+    ['abc', 400, 'Machine id must be a whole number'],
     ['0', 400, 'Machine id must be a whole number'],
     ['99999999999', 400, 'Machine id must be a whole number'],
   ])('machineId=%s: %i %s', async (machineId, status, message) => {

@@ -193,14 +193,14 @@ describe('tenancy and unknown ids', () => {
     expect((await list(b.cookie)).json()).toEqual([]);
   });
 
-  test('a missing id and an id beyond any row are 404 "Suggestion not found"; a non-numeric id is a 400', async () => {
+  test('a missing id is a 404 "Suggestion not found"; an id that is no whole number of the id range is a 400', async () => {
     const owner = await signIn(t);
-    for (const id of [987_654_321, 99_999_999_999]) {
+    for (const id of [987_654_321]) {
       expectJsonError(await approve(id, owner.cookie), 404, 'Suggestion not found');
       expectJsonError(await decline(id, owner.cookie), 404, 'Suggestion not found');
       expectJsonError(await patch(id, { status: 'declined' }, owner.cookie), 404, 'Suggestion not found');
     }
-    for (const id of ['abc', '1.5', '-1']) {
+    for (const id of ['abc', '1.5', '-1', '99999999999']) {
       expectJsonError(await approve(id, owner.cookie), 400, 'Suggestion id must be a whole number');
       expectJsonError(await patch(id, { status: 'declined' }, owner.cookie), 400, 'Suggestion id must be a whole number');
     }

@@ -77,8 +77,8 @@ describe('POST /api/suggestions: who receives it', () => {
   test('an unknown machine is a 404 "Machine not found" and nothing is stored', async () => {
     const before = await suggestionCount();
     expect(expectJsonError(await suggest(idea(), '?machineId=987654'), 404)).toEqual({ message: 'Machine not found' });
-    // Larger than any stored id can be: still just a machine that does not exist.
-    expectJsonError(await suggest(idea(), '?machineId=99999999999'), 404, 'Machine not found');
+    // Larger than any stored id can be: refused by the one id rule every call shares.
+    expectJsonError(await suggest(idea(), '?machineId=99999999999'), 400, 'Machine id must be a whole number');
     expect(await suggestionCount()).toBe(before);
   });
 

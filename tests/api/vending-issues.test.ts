@@ -84,7 +84,7 @@ describe('POST /api/vending-issues: who receives it', () => {
   test('an unknown machine is a 404 "Machine not found" and nothing is stored', async () => {
     const before = await issueCount();
     expect(expectJsonError(await report(issueReport({ machineId: 987_654 })), 404)).toEqual({ message: 'Machine not found' });
-    expectJsonError(await report(issueReport({ machineId: 99_999_999_999 })), 404, 'Machine not found');
+    expectJsonError(await report(issueReport({ machineId: 99_999_999_999 })), 400, 'Machine id must be a whole number');
     expect(await issueCount()).toBe(before);
   });
 
@@ -110,8 +110,8 @@ describe('POST /api/vending-issues: validation', () => {
     ['a description of the wrong type', { issueDescription: { text: 'x' } }, { issueDescription: 'Description must be text' }],
     ['a 2,001-character description', { issueDescription: 'd'.repeat(2001) }, { issueDescription: 'Must be at most 2000 characters' }],
     ['a 100,000-character name', { customerName: 'n'.repeat(100_000) }, { customerName: 'Must be at most 100 characters' }],
-    ['machineId true', { machineId: true }, { machineId: 'Machine id must be a number' }],
-    ['machineId "abc"', { machineId: 'abc' }, { machineId: 'Machine id must be a number' }],
+    ['machineId true', { machineId: true }, { machineId: 'Machine id must be a whole number' }],
+    ['machineId "abc"', { machineId: 'abc' }, { machineId: 'Machine id must be a whole number' }],
     ['machineId 1.5', { machineId: 1.5 }, { machineId: 'Machine id must be a whole number' }],
     ['machineId 0', { machineId: 0 }, { machineId: 'Machine id must be a whole number' }],
     ['an unknown field', { status: 'resolved' }, { status: 'Unknown field: status' }],

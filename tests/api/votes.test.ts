@@ -181,7 +181,7 @@ describe('a vote that cannot be counted', () => {
     ['a null vote type', { body: { voteType: null } }, 'voteType', 'Vote type must be up or down'],
     ['an unknown body field', { body: { voteType: 'up', votes: 100 } }, 'votes', 'Unknown field: votes'],
     ['a body that is an array', { body: [{ voteType: 'up' }] }, undefined, undefined],
-    ['a non-numeric machine id', { machineId: 'abc' }, 'machineId', 'Machine id must be a number'],
+    ['a non-numeric machine id', { machineId: 'abc' }, 'machineId', 'Machine id must be a whole number'],
     ['machine id 0', { machineId: '0' }, 'machineId', undefined],
     ['a negative machine id', { machineId: '-4' }, 'machineId', undefined],
     ['a fractional machine id', { machineId: '1.5' }, 'machineId', undefined],

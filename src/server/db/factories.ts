@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { MachineType, ProductCategory } from '../../shared/catalog.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import type { Database } from './client.js';
-import { machineProductVotes, machineVoters, operatorVoters, products, users, vendingMachines, votes } from './schema.js';
+import { recountVotes } from '../features/votes/vote-counters.js';
+import { products, users, vendingMachines, votes } from './schema.js';
+
+export { recountVotes };
 
 /**
  * Builders for rows that the seed and the tests share, so both speak of the same kind of data.
@@ -105,38 +107,4 @@ export async function insertVotes(db: Database, rows: VoteRow[]) {
     await db.insert(votes).values(rows.slice(start, start + 500));
   }
   await recountVotes(db);
-}
-
-/**
- * Recomputes every counter from the vote rows that are not archived: per-machine counts and votes
- * cast, each machine's distinct voters, and product totals (the sum over all scopes).
- */
-export async function recountVotes(db: Database) {
-  await db.execute(sql`
-    insert into ${machineProductVotes} (machine_id, product_id, votes, votes_cast)
-    select machine_id, product_id, greatest(sum(case when vote_type = 'up' then 1 else -1 end), 0), count(*)
-    from ${votes} where machine_id is not null and archived_at is null
-    group by machine_id, product_id
-    on conflict (machine_id, product_id) do update set votes = excluded.votes, votes_cast = excluded.votes_cast`);
-  await db.execute(sql`
-    insert into ${machineVoters} (machine_id, voter_id, votes_cast, first_vote_at, last_vote_at)
-    select machine_id, voter_id, count(*), min(created_at), max(created_at)
-    from ${votes} where machine_id is not null and archived_at is null
-    group by machine_id, voter_id
-    on conflict (machine_id, voter_id) do update
-      set votes_cast = excluded.votes_cast, first_vote_at = excluded.first_vote_at, last_vote_at = excluded.last_vote_at`);
-  await db.execute(sql`
-    insert into ${operatorVoters} (user_id, voter_id, votes_cast)
-    select m.user_id, v.voter_id, count(*)
-    from ${votes} v join ${vendingMachines} m on m.id = v.machine_id
-    where v.archived_at is null
-    group by m.user_id, v.voter_id
-    on conflict (user_id, voter_id) do update set votes_cast = excluded.votes_cast`);
-  await db.execute(sql`
-    update ${products} p set votes = coalesce(m.total, 0) + coalesce(d.total, 0), demo_votes = coalesce(d.total, 0)
-    from ${products} p2
-    left join (select product_id, sum(votes) as total from ${machineProductVotes} group by product_id) m on m.product_id = p2.id
-    left join (select product_id, greatest(sum(case when vote_type = 'up' then 1 else -1 end), 0) as total
-               from ${votes} where machine_id is null and archived_at is null group by product_id) d on d.product_id = p2.id
-    where p.id = p2.id`);
 }

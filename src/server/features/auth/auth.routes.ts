@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MessageSchema, RedirectResponseSchema } from '../../../shared/api-error.js';
 import {
+  CurrentUserSchema,
   EmailOnlySchema,
   LoginSchema,
   RegisterSchema,
+  RegisteredSchema,
   ResetPasswordSchema,
+  SignedInSchema,
+  SubscriptionStatusSchema,
+  VerifiedSchema,
   VerifyEmailQuerySchema,
 } from '../../../shared/auth.schemas.js';
 import { users } from '../../db/schema.js';
@@ -21,19 +27,20 @@ import {
   toCurrentUser,
   verifyEmail,
 } from './auth.service.js';
-import { requireUser } from './guards.js';
+import { signedInUser } from '../../route-scopes.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-export async function authRoutes(server: FastifyInstance) {
+/** Signing up, in and out, and recovering an account: open to anyone. */
+export async function authPublicRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
 
   app.post(
     '/api/auth/register',
     {
-      schema: { body: RegisterSchema },
+      schema: { body: RegisterSchema, response: { 201: RegisteredSchema } },
       preHandler: [limit(server, { name: 'register-ip', max: 20, windowMs: HOUR, per: 'ip' })],
     },
     async (request, reply) => {
@@ -45,7 +52,7 @@ export async function authRoutes(server: FastifyInstance) {
     },
   );
 
-  app.get('/api/auth/verify-email', { schema: { querystring: VerifyEmailQuerySchema } }, async (request, reply) => {
+  app.get('/api/auth/verify-email', { schema: { querystring: VerifyEmailQuerySchema, response: { 200: VerifiedSchema } } }, async (request, reply) => {
     // This GET signs in, so another site must not trigger it: that would sign a visitor into an
     // account of the other site's choosing. Our /verify-email page calls it from the same origin.
     const fetchSite = request.headers['sec-fetch-site'];
@@ -60,7 +67,7 @@ export async function authRoutes(server: FastifyInstance) {
   app.post(
     '/api/auth/resend-verification',
     {
-      schema: { body: EmailOnlySchema },
+      schema: { body: EmailOnlySchema, response: { 200: MessageSchema } },
       preHandler: [
         limit(server, { name: 'resend-ip', max: 20, windowMs: HOUR, per: 'ip' }),
         limit(server, { name: 'resend-email', max: 3, windowMs: HOUR, per: 'email' }),
@@ -75,7 +82,7 @@ export async function authRoutes(server: FastifyInstance) {
   app.post(
     '/api/auth/login',
     {
-      schema: { body: LoginSchema },
+      schema: { body: LoginSchema, response: { 200: SignedInSchema } },
       preHandler: [
         limit(server, { name: 'login-ip', max: 50, windowMs: 15 * MINUTE, per: 'ip' }),
         limit(server, { name: 'login-email', max: 10, windowMs: 15 * MINUTE, per: 'email' }),
@@ -88,12 +95,10 @@ export async function authRoutes(server: FastifyInstance) {
     },
   );
 
-  app.get('/api/auth/me', async (request) => requireUser(ctx, request));
-
   app.post(
     '/api/auth/forgot-password',
     {
-      schema: { body: EmailOnlySchema },
+      schema: { body: EmailOnlySchema, response: { 200: MessageSchema } },
       preHandler: [
         limit(server, { name: 'forgot-ip', max: 20, windowMs: HOUR, per: 'ip' }),
         limit(server, { name: 'forgot-email', max: 5, windowMs: HOUR, per: 'email' }),
@@ -108,7 +113,7 @@ export async function authRoutes(server: FastifyInstance) {
   app.post(
     '/api/auth/reset-password',
     {
-      schema: { body: ResetPasswordSchema },
+      schema: { body: ResetPasswordSchema, response: { 200: MessageSchema } },
       preHandler: [limit(server, { name: 'reset-ip', max: 20, windowMs: 15 * MINUTE, per: 'ip' })],
     },
     async (request) => {
@@ -117,16 +122,24 @@ export async function authRoutes(server: FastifyInstance) {
     },
   );
 
-  app.get('/api/auth/subscription-status', async (request) => {
-    const user = await requireUser(ctx, request);
-    const [row] = await ctx.db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, user.id));
-    return { tier: row?.tier ?? 'free' };
-  });
-
   // Browser navigations named by the spec.
-  app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
-  app.get('/api/logout', async (request, reply) => {
+  const redirect = { response: { 302: RedirectResponseSchema } };
+  app.get('/api/login', { schema: redirect }, async (_request, reply) => reply.redirect('/login'));
+  app.get('/api/logout', { schema: redirect }, async (request, reply) => {
     await endSession(ctx.db, request, reply);
     return reply.redirect('/');
+  });
+}
+
+/** What a signed-in user of any role reads about their own account. */
+export async function accountRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = server;
+
+  app.get('/api/auth/me', { schema: { response: { 200: CurrentUserSchema } } }, async (request) => signedInUser(request));
+
+  app.get('/api/auth/subscription-status', { schema: { response: { 200: SubscriptionStatusSchema } } }, async (request) => {
+    const [row] = await ctx.db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, signedInUser(request).id));
+    return { tier: row?.tier ?? 'free' };
   });
 }

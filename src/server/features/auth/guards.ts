@@ -34,10 +34,3 @@ export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Pr
   if (user.role !== 'admin') throw forbidden('This page is for administrators.');
   return user;
 }
-
-/** An onRequest hook for operator calls: signed out is a 401 before the body is even read. */
-export function operatorOnly(ctx: AppContext) {
-  return async (request: FastifyRequest) => {
-    await requireOperator(ctx, request);
-  };
-}

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { MachineMessages, type Machine, type MachineChanges, type MachineFields, type PublicMachine } from '../../../shared/machines.schemas.js';
 import { canAddMachine, machineLimitMessage } from '../../../shared/plans.js';
 import type { AppContext } from '../../context.js';
-import { machineProductVotes, products, users, vendingMachines, type VendingMachine } from '../../db/schema.js';
+import { users, vendingMachines, type VendingMachine } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http-errors.js';
-import { forgetVotesOf } from '../votes/operator-voters.js';
+import { subtractMachineCounts } from '../votes/vote-counters.js';
 
 export function toMachine(row: VendingMachine): Machine {
   return {
@@ -107,17 +107,7 @@ export async function deleteMachine(ctx: AppContext, userId: number, machineId: 
       .where(ownedBy(userId, machineId))
       .for('update');
     if (!machine) throw notFound(MachineMessages.notFound);
-    // Product rows in id order, as a reset locks them, so the two can never deadlock.
-    await tx.execute(sql`
-      select id from ${products}
-      where id in (select product_id from ${machineProductVotes} where machine_id = ${machineId})
-      order by id for update`);
-    await tx.execute(sql`
-      update ${products} p
-      set votes = greatest(p.votes - mpv.votes, 0)
-      from ${machineProductVotes} mpv
-      where mpv.machine_id = ${machineId} and mpv.product_id = p.id and p.user_id = ${userId}`);
-    await forgetVotesOf(tx, userId, sql`machine_id = ${machineId}`);
+    await subtractMachineCounts(tx, userId, machineId);
     await tx.delete(vendingMachines).where(ownedBy(userId, machineId));
   });
 }

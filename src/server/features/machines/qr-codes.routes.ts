@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { FileResponseSchema } from '../../../shared/api-error.js';
 import { MachineMessages, QrCodeRequestSchema, QrSheetQuerySchema } from '../../../shared/machines.schemas.js';
 import { notFound } from '../../http-errors.js';
 import { renderQrPng } from '../../integrations/qr.js';
 import { renderQrSheetPdf } from '../../integrations/qr-sheet.js';
-import { operatorOnly, requireOperator } from '../auth/guards.js';
+import { signedInUser } from '../../route-scopes.js';
 import { getOwnedMachine, listMachines, voteUrlOf } from './machines.service.js';
 
 /** A file-name part made of ASCII letters, digits and dashes, so any browser keeps it as is. */
@@ -24,9 +25,8 @@ export async function qrCodeRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
 
-  app.post('/api/qr-code/generate', { onRequest: operatorOnly(ctx), schema: { body: QrCodeRequestSchema } }, async (request, reply) => {
-    const user = await requireOperator(ctx, request);
-    const machine = await getOwnedMachine(ctx, user.id, request.body.machineId);
+  app.post('/api/qr-code/generate', { schema: { body: QrCodeRequestSchema, response: { 200: FileResponseSchema } } }, async (request, reply) => {
+    const machine = await getOwnedMachine(ctx, signedInUser(request).id, request.body.machineId);
     const png = await renderQrPng(voteUrlOf(ctx, machine.id), request.body.customText);
     const fileName = `vendvote-qr-${slugOf(machine.name, `machine-${machine.id}`)}.png`;
     return reply
@@ -36,9 +36,8 @@ export async function qrCodeRoutes(server: FastifyInstance) {
       .send(png);
   });
 
-  app.get('/api/qr-code/sheet.pdf', { onRequest: operatorOnly(ctx), schema: { querystring: QrSheetQuerySchema } }, async (request, reply) => {
-    const user = await requireOperator(ctx, request);
-    const machines = await listMachines(ctx, user.id);
+  app.get('/api/qr-code/sheet.pdf', { schema: { querystring: QrSheetQuerySchema, response: { 200: FileResponseSchema } } }, async (request, reply) => {
+    const machines = await listMachines(ctx, signedInUser(request).id);
     if (machines.length === 0) throw notFound(MachineMessages.noMachinesToPrint);
     const entries = machines.map((machine) => ({ name: machine.name, location: machine.location, voteUrl: voteUrlOf(ctx, machine.id) }));
     const pdf = await renderQrSheetPdf(entries, request.query.customText);

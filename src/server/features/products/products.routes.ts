@@ -1,27 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MachineScopeQuerySchema, ProductIdParamsSchema, ProductInputSchema } from '../../../shared/products.schemas.js';
-import { operatorOnly, requireOperator } from '../auth/guards.js';
+import { z } from 'zod';
+import { DeletedSchema } from '../../../shared/api-error.js';
+import { MachineScopeQuerySchema, ProductIdParamsSchema, ProductInputSchema, ProductSchema } from '../../../shared/products.schemas.js';
+import { signedInUser } from '../../route-scopes.js';
 import { readScope } from '../votes/vote-scope.js';
 import { createProduct, deleteProduct, listProducts } from './products.service.js';
+
+/** Public through a machine; an operator without one gets their catalogue with totals. */
+export async function productPublicRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = server;
+
+  app.get('/api/products', { schema: { querystring: MachineScopeQuerySchema, response: { 200: z.array(ProductSchema) } } }, async (request) =>
+    listProducts(ctx, await readScope(ctx, request, request.query.machineId)),
+  );
+}
 
 export async function productRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
 
-  // Public through a machine; an operator without one gets their catalogue with totals.
-  app.get('/api/products', { schema: { querystring: MachineScopeQuerySchema } }, async (request) =>
-    listProducts(ctx, await readScope(ctx, request, request.query.machineId)),
+  app.post('/api/products', { schema: { body: ProductInputSchema, response: { 201: ProductSchema } } }, async (request, reply) =>
+    reply.status(201).send(await createProduct(ctx, signedInUser(request).id, request.body)),
   );
 
-  app.post('/api/products', { onRequest: operatorOnly(ctx), schema: { body: ProductInputSchema } }, async (request, reply) => {
-    const user = await requireOperator(ctx, request);
-    return reply.status(201).send(await createProduct(ctx, user.id, request.body));
-  });
-
-  app.delete('/api/products/:id', { onRequest: operatorOnly(ctx), schema: { params: ProductIdParamsSchema } }, async (request) => {
-    const user = await requireOperator(ctx, request);
-    await deleteProduct(ctx, user.id, request.params.id);
-    return { id: request.params.id, deleted: true };
+  app.delete('/api/products/:id', { schema: { params: ProductIdParamsSchema, response: { 200: DeletedSchema } } }, async (request) => {
+    await deleteProduct(ctx, signedInUser(request).id, request.params.id);
+    return { id: request.params.id, deleted: true as const };
   });
 }

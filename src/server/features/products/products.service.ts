@@ -4,10 +4,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { machineProductVotes, products } from '../../db/schema.js';
 import { notFound } from '../../http-errors.js';
-import { forgetVotesOf } from '../votes/operator-voters.js';
+import { subtractProductCounts } from '../votes/vote-counters.js';
 import type { VoteScope } from '../votes/vote-scope.js';
-
-export const PRODUCT_NOT_FOUND = 'Product not found';
+import { NotFoundMessages } from '../../../shared/ids.js';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -73,17 +72,8 @@ export async function deleteProduct(ctx: AppContext, ownerId: number, productId:
       .from(products)
       .where(and(eq(products.id, productId), eq(products.userId, ownerId)))
       .for('update');
-    if (!owned) throw notFound(PRODUCT_NOT_FOUND);
-    await tx.execute(sql`
-      update machine_voters mv set votes_cast = mv.votes_cast - gone.n
-      from (select machine_id, voter_id, count(*)::int as n from votes
-            where product_id = ${productId} and machine_id is not null and archived_at is null
-            group by machine_id, voter_id) gone
-      where mv.machine_id = gone.machine_id and mv.voter_id = gone.voter_id`);
-    await tx.execute(sql`
-      delete from machine_voters
-      where votes_cast <= 0 and machine_id in (select id from vending_machines where user_id = ${ownerId})`);
-    await forgetVotesOf(tx, ownerId, sql`product_id = ${productId}`);
+    if (!owned) throw notFound(NotFoundMessages.product);
+    await subtractProductCounts(tx, ownerId, productId);
     await tx.delete(products).where(eq(products.id, productId));
   });
 }

@@ -1,23 +1,30 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MachineScopeQuerySchema } from '../../../shared/products.schemas.js';
+import { z } from 'zod';
+import { MachinePerformanceSchema, MachineScopeQuerySchema, StatsSchema } from '../../../shared/products.schemas.js';
 import { users } from '../../db/schema.js';
-import { requireOperator } from '../auth/guards.js';
+import { signedInUser } from '../../route-scopes.js';
 import { readScope } from '../votes/vote-scope.js';
 import { getMachinePerformance, getStats } from './stats.service.js';
+
+/** Public through a machine (the vote page shows its totals); an operator without one gets their own. */
+export async function statsPublicRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = server;
+
+  app.get('/api/stats', { schema: { querystring: MachineScopeQuerySchema, response: { 200: StatsSchema } } }, async (request) =>
+    getStats(ctx, await readScope(ctx, request, request.query.machineId)),
+  );
+}
 
 export async function statsRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
 
-  app.get('/api/stats', { schema: { querystring: MachineScopeQuerySchema } }, async (request) =>
-    getStats(ctx, await readScope(ctx, request, request.query.machineId)),
-  );
-
-  app.get('/api/dashboard/machines', async (request) => {
-    const user = await requireOperator(ctx, request);
-    const [owner] = await ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, user.id));
-    return getMachinePerformance(ctx, user.id, owner?.timeZone ?? 'America/New_York');
+  app.get('/api/dashboard/machines', { schema: { response: { 200: z.array(MachinePerformanceSchema) } } }, async (request) => {
+    const { id } = signedInUser(request);
+    const [owner] = await ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, id));
+    return getMachinePerformance(ctx, id, owner?.timeZone ?? 'America/New_York');
   });
 }

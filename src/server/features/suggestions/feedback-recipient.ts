@@ -8,10 +8,6 @@ import { DEMO_OPERATOR_EMAIL } from '../../db/seed.js';
 import { badRequest, notFound } from '../../http-errors.js';
 import { currentUser } from '../auth/guards.js';
 
-/** Ids are PostgreSQL `integer`s; a larger number names no row, and must not reach a query as one. */
-const LARGEST_ID = 2_147_483_647;
-export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= LARGEST_ID;
-
 /** The operator a suggestion or an issue report goes to, and the machine it was sent from. */
 export interface FeedbackRecipient {
   userId: number;
@@ -33,7 +29,6 @@ export async function resolveFeedbackRecipient(
   machineId: number | null | undefined,
 ): Promise<FeedbackRecipient> {
   if (machineId !== null && machineId !== undefined) {
-    if (!isStorableId(machineId)) throw notFound(FeedbackMessages.machineNotFound);
     const [row] = await ctx.db
       .select({ ...ownerColumns, machineId: vendingMachines.id, machineName: vendingMachines.name })
       .from(vendingMachines)

@@ -1,27 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  ApprovedSuggestionSchema,
   SuggestionIdParamsSchema,
   SuggestionInputSchema,
+  SuggestionSchema,
   SuggestionStatusSchema,
   SuggestionTargetQuerySchema,
 } from '../../../shared/feedback.schemas.js';
 import { limit } from '../../plugins/rate-limit.js';
-import { operatorOnly as operatorOnlyHook, requireOperator } from '../auth/guards.js';
+import { signedInUser } from '../../route-scopes.js';
 import { resolveFeedbackRecipient } from './feedback-recipient.js';
 import { approveSuggestion, createSuggestion, declineSuggestion, listSuggestions } from './suggestions.service.js';
 
 const TEN_MINUTES = 10 * 60_000;
 
-export async function suggestionRoutes(server: FastifyInstance) {
+/** Customers suggest from a machine's page (or the demo page); an operator may suggest to themselves. */
+export async function suggestionPublicRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
-  const operatorOnly = operatorOnlyHook(ctx);
 
   app.post(
     '/api/suggestions',
     {
-      schema: { querystring: SuggestionTargetQuerySchema, body: SuggestionInputSchema },
+      schema: { querystring: SuggestionTargetQuerySchema, body: SuggestionInputSchema, response: { 201: SuggestionSchema } },
       // Generous: many phones at one site can share a carrier's address.
       preHandler: [limit(server, { name: 'suggestion-ip', max: 30, windowMs: TEN_MINUTES, per: 'ip' })],
     },
@@ -30,31 +33,34 @@ export async function suggestionRoutes(server: FastifyInstance) {
       return reply.status(201).send(await createSuggestion(ctx, recipient, request.body));
     },
   );
+}
 
-  app.get('/api/suggestions', { onRequest: operatorOnly }, async (request) => {
-    const user = await requireOperator(ctx, request);
-    return listSuggestions(ctx, user.id);
-  });
+export async function suggestionRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = server;
+  const byId = { params: SuggestionIdParamsSchema };
 
-  app.post('/api/suggestions/:id/approve', { onRequest: operatorOnly, schema: { params: SuggestionIdParamsSchema } }, async (request) => {
-    const user = await requireOperator(ctx, request);
-    return approveSuggestion(ctx, user.id, request.params.id);
-  });
+  app.get('/api/suggestions', { schema: { response: { 200: z.array(SuggestionSchema) } } }, async (request) =>
+    listSuggestions(ctx, signedInUser(request).id),
+  );
 
-  app.post('/api/suggestions/:id/decline', { onRequest: operatorOnly, schema: { params: SuggestionIdParamsSchema } }, async (request) => {
-    const user = await requireOperator(ctx, request);
-    return declineSuggestion(ctx, user.id, request.params.id);
-  });
+  app.post('/api/suggestions/:id/approve', { schema: { ...byId, response: { 200: ApprovedSuggestionSchema } } }, async (request) =>
+    approveSuggestion(ctx, signedInUser(request).id, request.params.id),
+  );
+
+  app.post('/api/suggestions/:id/decline', { schema: { ...byId, response: { 200: SuggestionSchema } } }, async (request) =>
+    declineSuggestion(ctx, signedInUser(request).id, request.params.id),
+  );
 
   // The dashboard's way to process a suggestion; it answers the suggestion itself either way.
   app.patch(
     '/api/suggestions/:id',
-    { onRequest: operatorOnly, schema: { params: SuggestionIdParamsSchema, body: SuggestionStatusSchema } },
+    { schema: { ...byId, body: SuggestionStatusSchema, response: { 200: SuggestionSchema } } },
     async (request) => {
-      const user = await requireOperator(ctx, request);
+      const userId = signedInUser(request).id;
       const { id } = request.params;
-      if (request.body.status === 'declined') return declineSuggestion(ctx, user.id, id);
-      return (await approveSuggestion(ctx, user.id, id)).suggestion;
+      if (request.body.status === 'declined') return declineSuggestion(ctx, userId, id);
+      return (await approveSuggestion(ctx, userId, id)).suggestion;
     },
   );
 }

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { products, suggestions, type Suggestion as SuggestionRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { toProduct } from '../products/products.service.js';
-import { isStorableId, type FeedbackRecipient } from './feedback-recipient.js';
+import type { FeedbackRecipient } from './feedback-recipient.js';
 
 type SuggestionInput = z.output<typeof SuggestionInputSchema>;
 
@@ -69,7 +69,6 @@ async function refusal(db: Database, userId: number, id: number) {
 
 /** Marks a pending suggestion of this operator processed; only one caller can win the row. */
 async function claimPending(db: Database, userId: number, id: number, status: 'approved' | 'declined') {
-  if (!isStorableId(id)) throw notFound(FeedbackMessages.suggestionNotFound);
   const [claimed] = await db
     .update(suggestions)
     .set({ status, processedAt: new Date() })

@@ -1,28 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  IssueCountsSchema,
   IssueIdParamsSchema,
   IssueListQuerySchema,
   IssueReportSchema,
   IssueStatusSchema,
+  VendingIssueSchema,
 } from '../../../shared/feedback.schemas.js';
 import { limit } from '../../plugins/rate-limit.js';
-import { operatorOnly as operatorOnlyHook, requireOperator } from '../auth/guards.js';
+import { signedInUser } from '../../route-scopes.js';
 import { resolveFeedbackRecipient } from '../suggestions/feedback-recipient.js';
 import { newIssueEmail } from './vending-issues.emails.js';
 import { changeIssueStatus, countIssues, listIssues, reportIssue } from './vending-issues.service.js';
 
 const TEN_MINUTES = 10 * 60_000;
 
-export async function vendingIssueRoutes(server: FastifyInstance) {
+/** Customers report problems from a machine's page (or the demo page). */
+export async function vendingIssuePublicRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
-  const operatorOnly = operatorOnlyHook(ctx);
 
   app.post(
     '/api/vending-issues',
     {
-      schema: { body: IssueReportSchema },
+      schema: { body: IssueReportSchema, response: { 201: VendingIssueSchema } },
       // Generous: many phones at one site can share a carrier's address.
       preHandler: [limit(server, { name: 'issue-report-ip', max: 30, windowMs: TEN_MINUTES, per: 'ip' })],
     },
@@ -37,22 +40,26 @@ export async function vendingIssueRoutes(server: FastifyInstance) {
       return reply.status(201).send(issue);
     },
   );
+}
 
-  app.get('/api/vending-issues', { onRequest: operatorOnly, schema: { querystring: IssueListQuerySchema } }, async (request) => {
-    const user = await requireOperator(ctx, request);
-    return listIssues(ctx, user.id, request.query);
-  });
+export async function vendingIssueRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = server;
 
-  app.get('/api/vending-issues/counts', { onRequest: operatorOnly }, async (request) => {
-    const user = await requireOperator(ctx, request);
-    return countIssues(ctx, user.id);
-  });
+  app.get('/api/vending-issues', { schema: { querystring: IssueListQuerySchema, response: { 200: z.array(VendingIssueSchema) } } }, async (request) =>
+    listIssues(ctx, signedInUser(request).id, request.query),
+  );
+
+  app.get('/api/vending-issues/counts', { schema: { response: { 200: IssueCountsSchema } } }, async (request) =>
+    countIssues(ctx, signedInUser(request).id),
+  );
 
   // The dashboard uses /status, the issues page the bare path; both follow the same rules.
   for (const path of ['/api/vending-issues/:id/status', '/api/vending-issues/:id']) {
-    app.patch(path, { onRequest: operatorOnly, schema: { params: IssueIdParamsSchema, body: IssueStatusSchema } }, async (request) => {
-      const user = await requireOperator(ctx, request);
-      return changeIssueStatus(ctx, user.id, request.params.id, request.body.status);
-    });
+    app.patch(
+      path,
+      { schema: { params: IssueIdParamsSchema, body: IssueStatusSchema, response: { 200: VendingIssueSchema } } },
+      async (request) => changeIssueStatus(ctx, signedInUser(request).id, request.params.id, request.body.status),
+    );
   }
 }

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { vendingIssues, vendingMachines } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
-import { isStorableId, type FeedbackRecipient } from '../suggestions/feedback-recipient.js';
+import type { FeedbackRecipient } from '../suggestions/feedback-recipient.js';
 
 type IssueReport = z.output<typeof IssueReportSchema>;
 type IssueRow = typeof vendingIssues.$inferSelect & { machineName: string | null };
@@ -114,7 +114,6 @@ function transitionRefusal(from: IssueStatus, to: IssueStatus): string {
  * a missing issue (404) from a refused change (409).
  */
 export async function changeIssueStatus(ctx: AppContext, userId: number, id: number, to: IssueStatus): Promise<VendingIssue> {
-  if (!isStorableId(id)) throw notFound(FeedbackMessages.issueNotFound);
   const allowedFrom = ISSUE_STATUSES.filter((from) => ISSUE_TRANSITIONS[from].includes(to));
   if (allowedFrom.length) {
     const now = new Date();

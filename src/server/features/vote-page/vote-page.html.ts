@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FileResponseSchema } from '../../../shared/api-error.js';
 import {
   DEFAULT_VOTE_PAGE_PERIOD,
   VOTE_PAGE_DATA_ELEMENT_ID,
@@ -23,8 +24,9 @@ export function registerVotePageServing(app: FastifyInstance, webDir: string) {
   if (!existsSync(file)) return;
   const template = readFileSync(file, 'utf8');
   const servePage = (request: FastifyRequest, reply: FastifyReply) => sendVotePage(app.ctx, request, reply, template);
-  app.get('/vote', servePage);
-  app.get('/vote/*', servePage);
+  const schema = { response: { 200: FileResponseSchema, 404: FileResponseSchema } };
+  app.get('/vote', { schema }, servePage);
+  app.get('/vote/*', { schema }, servePage);
 }
 
 const escapeHtml = (text: string) =>

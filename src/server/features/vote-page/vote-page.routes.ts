@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MachineIdParamsSchema } from '../../../shared/machines.schemas.js';
 import { DEFAULT_VOTE_PAGE_PERIOD, INVALID_PERIOD_MESSAGE, VOTE_PAGE_PERIODS } from '../../../shared/vote-page.js';
+import { VotePageDataSchema } from '../../../shared/vote-page.schemas.js';
 import { limit } from '../../plugins/rate-limit.js';
 import { registerVotePageServing } from './vote-page.html.js';
 import { demoPageTarget, loadVotePage, machinePageTarget } from './vote-page.service.js';
@@ -34,13 +35,14 @@ export async function votePageRoutes(server: FastifyInstance, options: VotePageR
   const readLimit = limit(server, { name: 'vote-page-ip', max: VOTE_PAGE_READS_PER_IP_PER_MINUTE, windowMs: 60_000, per: 'ip' });
 
   // The router matches this static path before the :id pattern below.
-  app.get('/api/vote-page/demo', { schema: { querystring: VotePageQuerySchema }, preHandler: [readLimit] }, async (request) =>
+  const response = { 200: VotePageDataSchema };
+  app.get('/api/vote-page/demo', { schema: { querystring: VotePageQuerySchema, response }, preHandler: [readLimit] }, async (request) =>
     loadVotePage(ctx, await demoPageTarget(ctx), request.query.period),
   );
 
   app.get(
     '/api/vote-page/:id',
-    { schema: { params: MachineIdParamsSchema, querystring: VotePageQuerySchema }, preHandler: [readLimit] },
+    { schema: { params: MachineIdParamsSchema, querystring: VotePageQuerySchema, response }, preHandler: [readLimit] },
     async (request) => loadVotePage(ctx, await machinePageTarget(ctx, request.params.id), request.query.period),
   );
 

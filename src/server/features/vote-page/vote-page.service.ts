@@ -6,9 +6,10 @@ import { queryRows } from '../../db/client.js';
 import { users, vendingMachines } from '../../db/schema.js';
 import { notFound } from '../../http-errors.js';
 import { listProducts } from '../products/products.service.js';
-import { demoScope, MACHINE_NOT_FOUND, type VoteScope } from '../votes/vote-scope.js';
+import { demoScope, type VoteScope } from '../votes/vote-scope.js';
 import { loadLeaderboard } from './leaderboard.service.js';
 import { startOfToday, votesInScope } from './vote-page.sql.js';
+import { NotFoundMessages } from '../../../shared/ids.js';
 
 /** The scopes a public page can show: one machine, or the demo page. */
 export type PageScope = VoteScope & { kind: 'machine' | 'demo' };
@@ -32,7 +33,7 @@ export async function machinePageTarget(ctx: AppContext, machineId: number): Pro
     .innerJoin(users, eq(users.id, vendingMachines.userId))
     .where(eq(vendingMachines.id, machineId))
     .limit(1);
-  if (!row) throw notFound(MACHINE_NOT_FOUND);
+  if (!row) throw notFound(NotFoundMessages.machine);
   return {
     machine: { id: row.id, name: row.name, location: row.location },
     scope: { kind: 'machine', machineId: row.id, ownerId: row.ownerId, timeZone: row.timeZone },

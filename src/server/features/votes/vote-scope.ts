@@ -5,6 +5,7 @@ import { users, vendingMachines } from '../../db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../db/seed.js';
 import { notFound } from '../../http-errors.js';
 import { currentUser } from '../auth/guards.js';
+import { NotFoundMessages } from '../../../shared/ids.js';
 
 /**
  * Where votes are counted and read: one machine, the demo page (its own scope, owned by the demo
@@ -16,8 +17,6 @@ export type VoteScope =
   | { kind: 'demo'; ownerId: number; timeZone: string }
   | { kind: 'operator'; ownerId: number; timeZone: string };
 
-export const MACHINE_NOT_FOUND = 'Machine not found';
-
 export async function machineScope(ctx: AppContext, machineId: number): Promise<VoteScope & { kind: 'machine' }> {
   const [row] = await ctx.db
     .select({ ownerId: vendingMachines.userId, timeZone: users.timeZone })
@@ -25,7 +24,7 @@ export async function machineScope(ctx: AppContext, machineId: number): Promise<
     .innerJoin(users, eq(users.id, vendingMachines.userId))
     .where(eq(vendingMachines.id, machineId))
     .limit(1);
-  if (!row) throw notFound(MACHINE_NOT_FOUND);
+  if (!row) throw notFound(NotFoundMessages.machine);
   return { kind: 'machine', machineId, ...row };
 }
 

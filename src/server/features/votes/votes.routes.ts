@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MachineScopeQuerySchema, ProductIdParamsSchema, VoteInputSchema } from '../../../shared/products.schemas.js';
+import {
+  MachineScopeQuerySchema,
+  ProductIdParamsSchema,
+  ResetVotesResultSchema,
+  VoteInputSchema,
+  VoteResultSchema,
+} from '../../../shared/products.schemas.js';
 import { limit } from '../../plugins/rate-limit.js';
-import { requireOperator } from '../auth/guards.js';
+import { signedInUser } from '../../route-scopes.js';
 import { voterIdFor } from './voter-cookie.js';
 import { demoScope } from './vote-scope.js';
 import { castVote, resetVotes, type BallotScope } from './votes.service.js';
@@ -10,14 +16,20 @@ import { castVote, resetVotes, type BallotScope } from './votes.service.js';
 /** Generous: many phones behind one carrier address must still get 300 votes a minute through. */
 const VOTES_PER_IP_PER_MINUTE = 600;
 
-export async function voteRoutes(server: FastifyInstance) {
+/** Customers vote without an account, on a machine's page or the demo page. */
+export async function votePublicRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
 
   app.post(
     '/api/products/:id/vote',
     {
-      schema: { params: ProductIdParamsSchema, querystring: MachineScopeQuerySchema, body: VoteInputSchema },
+      schema: {
+        params: ProductIdParamsSchema,
+        querystring: MachineScopeQuerySchema,
+        body: VoteInputSchema,
+        response: { 201: VoteResultSchema },
+      },
       preHandler: [limit(server, { name: 'vote-ip', max: VOTES_PER_IP_PER_MINUTE, windowMs: 60_000, per: 'ip' })],
     },
     async (request, reply) => {
@@ -34,10 +46,14 @@ export async function voteRoutes(server: FastifyInstance) {
       return reply.status(201).send(result);
     },
   );
+}
 
-  app.post('/api/votes/reset', async (request) => {
-    const user = await requireOperator(ctx, request);
-    const { archivedVotes } = await resetVotes(ctx, user.id);
+export async function voteOperatorRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = server;
+
+  app.post('/api/votes/reset', { schema: { response: { 200: ResetVotesResultSchema } } }, async (request) => {
+    const { archivedVotes } = await resetVotes(ctx, signedInUser(request).id);
     return { message: 'All vote counts have been reset to zero.', archivedVotes };
   });
 }

@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ALREADY_VOTED_MESSAGE, type VoteResult, type VoteType } from '../../../shared/products.schemas.js';
 import type { AppContext } from '../../context.js';
-import { queryRows, runPrepared } from '../../db/client.js';
-import { machineProductVotes, machineVoters, operatorVoters, products, vendingMachines } from '../../db/schema.js';
+import { queryRows } from '../../db/client.js';
+import { products, vendingMachines } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
-import { PRODUCT_NOT_FOUND } from '../products/products.service.js';
-import { MACHINE_NOT_FOUND } from './vote-scope.js';
-import { VOTE_STATEMENTS, type VoteStatementName } from './vote-statements.js';
+import { countVote, zeroCountersOf } from './vote-counters.js';
+import type { VoteStatementName } from './vote-statements.js';
+import { NotFoundMessages } from '../../../shared/ids.js';
 
 /** Where a vote goes: a machine (its owner is checked inside the vote statement) or the demo page. */
 export type BallotScope = { kind: 'machine'; machineId: number } | { kind: 'demo'; ownerId: number };
@@ -38,7 +38,7 @@ export async function castVote(ctx: AppContext, ballot: Ballot): Promise<VoteRes
   const name: VoteStatementName = `vote-${scope.kind}-${voteType}`;
   const values: unknown[] = [productId, machineId, voteType, voterId, hashIp(ctx, ballot.ip)];
   if (scope.kind === 'demo') values.push(scope.ownerId);
-  const [row] = await runPrepared<{ recorded: boolean; votes: number | null }>(ctx.db, name, VOTE_STATEMENTS[name], values);
+  const row = await countVote(ctx.db, name, values);
   if (!row?.recorded) await explainRefusedVote(ctx, scope, productId);
   return { productId, machineId, voteType, votes: Number(row?.votes ?? 0) };
 }
@@ -51,7 +51,7 @@ async function explainRefusedVote(ctx: AppContext, scope: BallotScope, productId
       .select({ ownerId: vendingMachines.userId })
       .from(vendingMachines)
       .where(eq(vendingMachines.id, scope.machineId));
-    if (!machine) throw notFound(MACHINE_NOT_FOUND);
+    if (!machine) throw notFound(NotFoundMessages.machine);
     ownerId = machine.ownerId;
   } else {
     ownerId = scope.ownerId;
@@ -60,7 +60,7 @@ async function explainRefusedVote(ctx: AppContext, scope: BallotScope, productId
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.userId, ownerId)));
-  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  if (!product) throw notFound(NotFoundMessages.product);
   throw conflict(ALREADY_VOTED_MESSAGE);
 }
 
@@ -70,15 +70,7 @@ async function explainRefusedVote(ctx: AppContext, scope: BallotScope, productId
  */
 export async function resetVotes(ctx: AppContext, ownerId: number): Promise<{ archivedVotes: number }> {
   return ctx.db.transaction(async (tx) => {
-    // Waits for the votes in flight on these products and holds new ones back until the reset
-    // is done; otherwise a vote that creates a count row could keep its count while its row is
-    // archived (the vote path locks the product first, so the two cannot deadlock).
-    await tx.execute(sql`select id from products where user_id = ${ownerId} order by id for update`);
-    const machineIds = tx.select({ id: vendingMachines.id }).from(vendingMachines).where(eq(vendingMachines.userId, ownerId));
-    await tx.update(machineProductVotes).set({ votes: 0, votesCast: 0 }).where(inArray(machineProductVotes.machineId, machineIds));
-    await tx.delete(machineVoters).where(inArray(machineVoters.machineId, machineIds));
-    await tx.delete(operatorVoters).where(eq(operatorVoters.userId, ownerId));
-    await tx.update(products).set({ votes: 0, demoVotes: 0, updatedAt: new Date() }).where(eq(products.userId, ownerId));
+    await zeroCountersOf(tx, ownerId);
     const [archived] = await queryRows<{ count: number }>(
       tx,
       sql`with archived as (

@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { ROUTE_SCOPES, recordRoutes, routeScope } from '../../src/server/route-scopes.js';
+import { createTestApp, type TestApp } from '../support/index.js';
+import { signIn } from './helpers.js';
+
+/** A stand-in for the built web app, so the page and file routes are registered too. */
+function fakeWebBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vendvote-web-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><body></body>');
+  writeFileSync(join(dir, 'vote.html'), '<!doctype html><title>vote</title><body></body>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+const label = (route: RouteOptions) => `${String(route.method)} ${route.url}`;
+const scopeOf = (route: RouteOptions) => route.config?.scope;
+/** A concrete URL for a route pattern: every parameter becomes 1. */
+const sampleUrl = (route: RouteOptions) => route.url.replace(/:[a-zA-Z]+/g, '1').replace('*', 'x');
+
+let t: TestApp;
+let webDir: string;
+let routes: RouteOptions[];
+
+beforeAll(async () => {
+  webDir = fakeWebBuild();
+  t = await createTestApp({ webDir });
+  routes = t.app.routeTable;
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('every route', () => {
+  test('the walk sees the app: API, page and file routes', () => {
+    const urls = routes.map((route) => route.url);
+    expect(urls).toEqual(expect.arrayContaining(['/api/products/:id/vote', '/api/machines', '/vote/*', '/assets/app-abc123.js']));
+  });
+
+  test('lives in exactly one known scope', () => {
+    const unscoped = routes.filter((route) => !ROUTE_SCOPES.includes(scopeOf(route)!)).map(label);
+    expect(unscoped).toEqual([]);
+  });
+
+  test('outside the built files, declares the schema of its answer', () => {
+    const undeclared = routes
+      .filter((route) => scopeOf(route) !== 'files')
+      .filter((route) => {
+        const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+        return !Object.keys(response).some((status) => /^[23]/.test(status));
+      })
+      .map(label);
+    expect(undeclared).toEqual([]);
+  });
+
+  test('operator, account and admin routes answer 401 to a signed-out caller', async () => {
+    const guarded = routes.filter((route) => ['operator', 'account', 'admin'].includes(scopeOf(route)!) && route.method !== 'HEAD');
+    expect(guarded.length).toBeGreaterThan(10);
+    for (const route of guarded) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: sampleUrl(route), payload: route.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, label(route)).toBe(401);
+      expect(res.json(), label(route)).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  test('operator routes refuse an affiliate with 403 before reading anything', async () => {
+    const { cookie } = await signIn(t, { role: 'affiliate' });
+    const operatorRoutes = routes.filter((route) => scopeOf(route) === 'operator' && route.method !== 'HEAD');
+    for (const route of operatorRoutes) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: sampleUrl(route), headers: { cookie } });
+      expect(res.statusCode, label(route)).toBe(403);
+    }
+  });
+});
+
+describe('a response schema', () => {
+  test('strips every field it does not name, so a new column never leaks by accident', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorate('ctx', t.app.ctx);
+    recordRoutes(app);
+    const plugin = async (scope: FastifyInstance) => {
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        '/probe',
+        { schema: { response: { 200: z.object({ id: z.number(), email: z.string() }) } } },
+        // A row as a careless handler might return it, password hash and all.
+        async () => ({ id: 7, email: 'owner@example.test', password: '$argon2id$secret' }) as { id: number; email: string },
+      );
+    };
+    await app.register(routeScope('public', [plugin]));
+    const res = await app.inject({ method: 'GET', url: '/probe' });
+    expect(res.json()).toEqual({ id: 7, email: 'owner@example.test' });
+    expect(res.body).not.toContain('argon2');
+    expect(app.routeTable.find((route) => route.url === '/probe')?.config?.scope).toBe('public');
+    await app.close();
+  });
+});
