@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../../src/server/db/client.js';
 import { machineProductVotes, products, suggestions, users, vendingIssues, vendingMachines, votes } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL, seedDemoData } from '../../src/server/db/seed.js';
+import { findCounterMismatches } from '../../src/server/db/vote-audit.js';
 import { verifyPassword } from '../../src/server/features/auth/passwords.js';
 import { PRODUCT_CATEGORIES } from '../../src/shared/catalog.js';
 import { openTestDatabase } from '../support/test-database.js';
@@ -63,9 +64,45 @@ describe('the demo data', () => {
   });
 
   test('is made once: a second start neither duplicates it nor changes the password', async () => {
+    const before = await voteCount();
     const again = await seedDemoData(database.db, dataDir, now);
     expect(again).toEqual(account);
     const demoUsers = await database.db.select().from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
     expect(demoUsers).toHaveLength(1);
+    expect(await voteCount()).toBe(before);
+  });
+
+  test('reaches the hour it was made: the last day has about as many votes as the one before', async () => {
+    const latest = await latestVote();
+    expect(now.getTime() - latest.getTime()).toBeLessThan(3 * HOUR);
+    const lastDay = await voteCount(new Date(now.getTime() - DAY), now);
+    const dayBefore = await voteCount(new Date(now.getTime() - 2 * DAY), new Date(now.getTime() - DAY));
+    expect(lastDay).toBeGreaterThan(dayBefore * 0.5);
+  });
+
+  test('a start days later carries the history on to then, and the counters still equal a recount', async () => {
+    const later = new Date(now.getTime() + 5 * DAY + 7 * HOUR);
+    const before = await voteCount();
+    await seedDemoData(database.db, dataDir, later);
+    expect(await voteCount()).toBeGreaterThan(before + 200);
+    expect(later.getTime() - (await latestVote()).getTime()).toBeLessThan(3 * HOUR);
+    expect(await voteCount(now, new Date(now.getTime() + 1))).toBe(0);
+    expect(await findCounterMismatches(database.db)).toEqual([]);
   });
 });
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+async function voteCount(from = new Date(0), to = new Date('2100-01-01T00:00:00Z')) {
+  const [row] = await database.db
+    .select({ value: count() })
+    .from(votes)
+    .where(sql`${votes.createdAt} >= ${from} and ${votes.createdAt} < ${to}`);
+  return Number(row!.value);
+}
+
+async function latestVote(): Promise<Date> {
+  const [row] = await queryRows<{ at: string | Date }>(database.db, sql`select max(created_at) as at from ${votes}`);
+  return new Date(row!.at);
+}

@@ -5,12 +5,11 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './client.js';
 import { createSuggestion, createVendingIssue } from './feedback-factories.js';
 import { DEMO_ISSUES, DEMO_MACHINES, DEMO_PRODUCTS, DEMO_SUGGESTIONS, daysBefore } from './demo-catalog.js';
-import { createMachine, createProduct, createUser, insertVotes } from './factories.js';
+import { DEMO_HISTORY_DAYS, seedDemoHistory, topUpDemoHistory } from './demo-history.js';
+import { createMachine, createProduct, createUser } from './factories.js';
 import { users } from './schema.js';
-import { generateVoteHistory } from './vote-history.js';
 
 export const DEMO_OPERATOR_EMAIL = 'demo@vendvote.local';
-const HISTORY_DAYS = 42;
 
 export interface DemoAccount {
   email: string;
@@ -24,7 +23,10 @@ export interface DemoAccount {
 export async function seedDemoData(db: Database, dataDir: string, now = new Date()): Promise<DemoAccount | null> {
   const accountFile = join(dataDir, 'demo-account.json');
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
-  if (existing) return readAccount(accountFile);
+  if (existing) {
+    await topUpDemoHistory(db, existing.id, now);
+    return readAccount(accountFile);
+  }
 
   const password = `demo-${randomBytes(6).toString('base64url')}`;
   await createDemoOperator(db, password, now);
@@ -45,24 +47,11 @@ export async function createDemoOperator(db: Database, password: string, now: Da
   await db.update(users).set({ emailNotifications: false }).where(eq(users.id, user.id));
   const machines = [];
   for (const machine of DEMO_MACHINES) machines.push(await createMachine(db, user.id, machine));
-  const products = [];
   for (const [index, product] of DEMO_PRODUCTS.entries()) {
-    const createdAt = new Date(now.getTime() - (HISTORY_DAYS + 7 - index) * 86_400_000);
-    const row = await createProduct(db, user.id, { ...product, createdAt });
-    products.push({ id: row.id, demand: product.demand });
+    const createdAt = new Date(now.getTime() - (DEMO_HISTORY_DAYS + 7 - index) * 86_400_000);
+    await createProduct(db, user.id, { ...product, createdAt });
   }
-  const history = generateVoteHistory({
-    scopes: [
-      { machineId: machines[0]!.id, votesPerDay: 45 },
-      { machineId: machines[1]!.id, votesPerDay: 30 },
-      { machineId: null, votesPerDay: 12 },
-    ],
-    products,
-    days: HISTORY_DAYS,
-    now,
-    seed: 20251,
-  });
-  await insertVotes(db, history);
+  await seedDemoHistory(db, user.id, now);
   for (const { machine, daysAgo, ...suggestion } of DEMO_SUGGESTIONS) {
     await createSuggestion(db, user.id, { ...suggestion, machineId: machines[machine]!.id, createdAt: daysBefore(now, daysAgo) });
   }

@@ -18,6 +18,10 @@ export interface HistoryPlan {
   days: number;
   now: Date;
   seed: number;
+  /** Only votes after this moment (a top-up continues a history that stops there). */
+  after?: Date;
+  /** Keeps the voters of a top-up apart from earlier ones, so no voter votes twice on a product. */
+  voterTag?: string;
 }
 
 /** Busier at lunch and mid-afternoon, quiet at night; weekends see fewer office customers. */
@@ -55,11 +59,13 @@ export function generateVoteHistory(plan: HistoryPlan): VoteRow[] {
       const dailyVotes = Math.round(scope.votesPerDay * factor);
       for (let n = 0; n < dailyVotes; n++) {
         const { hour } = pickWeighted(hours, (h) => h.weight, random);
-        // Opening hours are in the operator's day (UTC-5/-6); shift so they land there.
-        const at = new Date(dayStart.getTime() + ((hour + 5) % 24) * 3_600_000 + Math.floor(random() * 3_600_000));
-        if (at > plan.now) continue;
+        // Opening hours are in the operator's day (UTC-5/-6); shift so they land there, the
+        // evening ones in the next UTC day.
+        const at = new Date(dayStart.getTime() + (hour + 5) * 3_600_000 + Math.floor(random() * 3_600_000));
         const product = pickWeighted(plan.products, (p) => p.demand, random);
-        const voterId = `seed-${scope.machineId ?? 'demo'}-${Math.floor(random() * voterPool)}`;
+        const voter = Math.floor(random() * voterPool);
+        if (at > plan.now || (plan.after && at <= plan.after)) continue;
+        const voterId = `seed-${scope.machineId ?? 'demo'}-${plan.voterTag ? `${plan.voterTag}-` : ''}${voter}`;
         const key = `${voterId}:${product.id}`;
         if (used.has(key)) continue;
         used.add(key);
