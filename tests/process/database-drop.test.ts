@@ -61,6 +61,7 @@ describe.skipIf(!serverAnswers)('the server when its PostgreSQL connections drop
     await sleep(1000);
     const cuts: number[] = [];
     for (let round = 0; round < 3; round++) {
+      expect(server.child.exitCode, server.output()).toBeNull();
       expect(await database.terminateSessions()).toBeGreaterThan(0);
       cuts.push(Date.now());
       await sleep(1500);
