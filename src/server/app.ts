@@ -18,7 +18,9 @@ import { suggestionPublicRoutes, suggestionRoutes } from './features/suggestions
 import { vendingIssuePublicRoutes, vendingIssueRoutes } from './features/vending-issues/vending-issues.routes.js';
 import { votePageRoutes } from './features/vote-page/vote-page.routes.js';
 import { voteOperatorRoutes, votePublicRoutes } from './features/votes/votes.routes.js';
+import { httpTimeoutOptions } from './http-timeouts.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
@@ -44,6 +46,7 @@ export async function buildApp(options: AppOptions) {
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
+    ...httpTimeoutOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -53,15 +56,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('ctx', options.context);
   recordRoutes(app);
 
-  // Once closing, answers ask the client to drop the connection, so an open keep-alive socket
-  // does not hold the shutdown back until it times out.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  registerGracefulClose(app);
 
   registerErrorHandling(app, options.webDir);
   // Phones on mobile networks pay for every byte: pages, scripts and larger JSON go compressed.

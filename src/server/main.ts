@@ -7,6 +7,7 @@ import { seedDemoData } from './db/seed.js';
 import { parseAdminEmails, readEnv } from './env.js';
 import { createMailer } from './integrations/mail.js';
 import { loggableError } from './plugins/error-handler.js';
+import { closeGracefully } from './plugins/graceful-close.js';
 import { createLogger } from './logging.js';
 import { deriveKey, loadOrCreateSecret } from './secrets.js';
 import { deleteExpiredSessions } from './sessions.js';
@@ -18,7 +19,7 @@ const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/
 const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 async function main() {
-  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir });
+  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, log } : { dataDir });
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox'), log });
   const sessionSecret = env.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session');
@@ -49,7 +50,7 @@ async function main() {
     log.info(`${signal} received: finishing open requests, then closing the database`);
     clearInterval(sweep);
     try {
-      await app.close();
+      await closeGracefully(app);
       await database.close();
       await mailer.close();
       redis?.disconnect();

@@ -8,7 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { lockDataDir } from './data-dir-lock.js';
+import { createPostgresPool } from './postgres-pool.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,17 +29,16 @@ const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migration
 const MIGRATION_LOCK_KEY = 7_240_117;
 
 export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | { databaseUrl: string; poolSize?: number; log?: Logger }
   | { dataDir: string }
   | { inMemory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if ('databaseUrl' in options) return openPostgres(createPostgresPool(options.databaseUrl, options.poolSize ?? 10, options.log));
   return openEmbedded('dataDir' in options ? options.dataDir : undefined);
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+async function openPostgres(pool: pg.Pool): Promise<DatabaseHandle> {
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   // Several app instances may start at once against one server: only one migrates at a time.
   const client = await pool.connect();

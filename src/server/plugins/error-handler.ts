@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api-error.js';
+import { isDatabaseUnavailable } from '../db/connection-errors.js';
 import { HttpError } from '../http-errors.js';
 
 /** Fastify's own client-error codes, reworded for people. */
@@ -13,6 +14,10 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported; send JSON.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
 };
+
+/** Long enough for a restart or failover to finish, short enough that a voter waits for nothing. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
 export function registerErrorHandling(app: FastifyInstance, webDir?: string) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -35,6 +40,13 @@ export function registerErrorHandling(app: FastifyInstance, webDir?: string) {
     }
     if (isRefusedText(error)) {
       return reply.status(400).send({ message: 'Text may not contain NUL or other characters the database cannot store.' } satisfies ApiErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

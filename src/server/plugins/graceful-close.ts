@@ -1,0 +1,51 @@
+import { Server as NetServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../http-timeouts.js';
+
+const draining = new WeakSet<FastifyInstance>();
+
+/**
+ * Once the app is draining or closing, every answer asks the client to drop the connection, so a
+ * keep-alive socket ends right after its answer instead of carrying another request.
+ */
+export function registerGracefulClose(app: FastifyInstance) {
+  app.addHook('preClose', async () => {
+    draining.add(app);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining.has(app)) reply.header('connection', 'close');
+  });
+}
+
+/**
+ * Stops the server without resetting a single request. `app.close()` alone (Node's `server.close()`)
+ * destroys every idle keep-alive socket at once; a client that was just sending its next request on
+ * one of them gets a connection reset. So, first:
+ * 1. stop accepting connections (a new one is refused before anything is sent) but keep the open
+ *    ones, which go on being served, each answer with `Connection: close`;
+ * 2. wait until every socket has ended: busy ones after their answer, idle ones when their
+ *    keep-alive timeout runs out (clients that honour the `Keep-Alive` hint drop them first);
+ *    the request timeouts are still enforced meanwhile;
+ * then close the app (its hooks, and any socket still open), and after the request timeout cut
+ * whatever is still connected, so a stalled client cannot hold the shutdown for ever.
+ */
+export async function closeGracefully(app: FastifyInstance): Promise<void> {
+  draining.add(app);
+  const server = app.server;
+  if (server.listening) {
+    // net.Server's own close: http.Server's would also destroy the idle sockets and stop the
+    // timer that enforces the request timeouts.
+    const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+    await Promise.race([drained, delay(KEEP_ALIVE_TIMEOUT_MS + 1_000)]);
+  }
+  const cutStragglers = setTimeout(() => server.closeAllConnections(), REQUEST_TIMEOUT_MS);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cutStragglers);
+  }
+}
+
+function delay(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+}
