@@ -98,3 +98,13 @@ export const MachinePerformanceSchema = z.object({
   topProducts: z.array(z.object({ id: z.number().int(), name: z.string(), brand: z.string(), votes: z.number().int() })),
 });
 export type MachinePerformance = z.infer<typeof MachinePerformanceSchema>;
+
+/** The dashboard's chart: the days of the trend, oldest first. */
+export const VOTE_TREND_DAYS = 30;
+
+/** `GET /api/stats/daily`: votes cast per day in the owner's calendar. */
+export const VoteTrendSchema = z.object({
+  timeZone: z.string(),
+  days: z.array(z.object({ date: z.string(), votes: z.number().int(), up: z.number().int(), down: z.number().int() })),
+});
+export type VoteTrend = z.infer<typeof VoteTrendSchema>;

@@ -2,11 +2,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MachinePerformanceSchema, MachineScopeQuerySchema, StatsSchema } from '../../../shared/products.schemas.js';
+import {
+  MachinePerformanceSchema,
+  MachineScopeQuerySchema,
+  StatsSchema,
+  VOTE_TREND_DAYS,
+  VoteTrendSchema,
+} from '../../../shared/products.schemas.js';
 import { users } from '../../db/schema.js';
 import { signedInUser } from '../../route-scopes.js';
-import { readScope } from '../votes/vote-scope.js';
+import { ownedScope, readScope } from '../votes/vote-scope.js';
 import { getMachinePerformance, getStats } from './stats.service.js';
+import { getVoteTrend } from './vote-trend.service.js';
 
 /** Public through a machine (the vote page shows its totals); an operator without one gets their own. */
 export async function statsPublicRoutes(server: FastifyInstance) {
@@ -27,4 +34,10 @@ export async function statsRoutes(server: FastifyInstance) {
     const [owner] = await ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, id));
     return getMachinePerformance(ctx, id, owner?.timeZone ?? 'America/New_York');
   });
+
+  app.get(
+    '/api/stats/daily',
+    { schema: { querystring: MachineScopeQuerySchema, response: { 200: VoteTrendSchema } } },
+    async (request) => getVoteTrend(ctx, await ownedScope(ctx, signedInUser(request).id, request.query.machineId), VOTE_TREND_DAYS),
+  );
 }

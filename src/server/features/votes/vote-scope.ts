@@ -55,3 +55,21 @@ export async function readScope(ctx: AppContext, request: FastifyRequest, machin
   }
   return demoScope(ctx);
 }
+
+/**
+ * One of the operator's own machines, or all of them: for owner-only figures. Another operator's
+ * machine answers exactly like a missing one.
+ */
+export async function ownedScope(
+  ctx: AppContext,
+  ownerId: number,
+  machineId: number | undefined,
+): Promise<VoteScope & { kind: 'machine' | 'operator' }> {
+  if (machineId !== undefined) {
+    const scope = await machineScope(ctx, machineId);
+    if (scope.ownerId !== ownerId) throw notFound(NotFoundMessages.machine);
+    return scope;
+  }
+  const [row] = await ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, ownerId));
+  return { kind: 'operator', ownerId, timeZone: row?.timeZone ?? 'America/New_York' };
+}
