@@ -33,6 +33,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...zoneRule('server') },
   },
-  { files: ['src/server/**/*.ts'], rules: zoneRule('web') },
+  { files: ['src/server/**/*.{ts,tsx}'], rules: zoneRule('web') },
   { files: ['src/shared/**/*.ts'], rules: zoneRule('web', 'server') },
 );

@@ -1,10 +1,8 @@
 import type { Database } from './db/client.js';
-import type { Mailer } from './integrations/mail.js';
 
 /** What every feature needs from the running app; built once in app.ts, handed to services. */
 export interface AppContext {
   db: Database;
-  mailer: Mailer;
   /** Origin used in emails and QR codes, without a trailing slash. */
   publicUrl: string;
   adminEmails: string[];

@@ -5,7 +5,8 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { parseAdminEmails, readEnv } from './env.js';
-import { createMailer } from './integrations/mail.js';
+import { createMailer } from './integrations/mail/mailer.js';
+import { startJobs } from './jobs/start-jobs.js';
 import { loggableError } from './plugins/error-handler.js';
 import { closeGracefully } from './plugins/graceful-close.js';
 import { createLogger } from './logging.js';
@@ -22,11 +23,11 @@ async function main() {
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, log } : { dataDir });
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox'), log });
+  const jobs = await startJobs({ deps: { db: database.db, mailer, log }, log, soleInstance: database.kind === 'embedded' });
   const sessionSecret = env.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session');
   const app = await buildApp({
     context: {
       db: database.db,
-      mailer,
       publicUrl,
       adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
       ipHashKey: deriveKey(sessionSecret, 'ip-hash'),
@@ -51,8 +52,10 @@ async function main() {
     clearInterval(sweep);
     try {
       await closeGracefully(app);
+      // A job in progress (a mail half-sent) finishes before the database it reports to closes.
+      await jobs.stop();
       await database.close();
-      await mailer.close();
+      mailer.close();
       redis?.disconnect();
       process.exit(0);
     } catch (error) {

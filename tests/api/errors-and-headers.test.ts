@@ -1,26 +1,20 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { createUser } from '../../src/server/db/factories.js';
-import { createMailer, type Mailer } from '../../src/server/integrations/mail.js';
-import { openTestDatabase, startSmtpServer, TEST_PUBLIC_URL, type TestSmtpServer } from '../support/index.js';
+import { openTestDatabase, TEST_PUBLIC_URL } from '../support/index.js';
 import { uniqueEmail } from './helpers.js';
 
 // An app built here rather than by createTestApp: it sits behind a trusted proxy, and it gets
 // routes that fail on purpose, added before the app is ready.
 let app: FastifyInstance;
 let database: DatabaseHandle;
-let smtp: TestSmtpServer;
-let mailer: Mailer;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  smtp = await startSmtpServer();
-  mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log: pino({ level: 'silent' }) });
   app = await buildApp({
-    context: { db: database.db, mailer, publicUrl: TEST_PUBLIC_URL, adminEmails: [], ipHashKey: 'test-ip-hash-key' },
+    context: { db: database.db, publicUrl: TEST_PUBLIC_URL, adminEmails: [], ipHashKey: 'test-ip-hash-key' },
     sessionSecret: 'another-test-session-secret-that-is-long-enough-42',
     trustProxy: true,
   });
@@ -34,8 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  await mailer.close();
-  await smtp.close();
   await database.close();
 });
 

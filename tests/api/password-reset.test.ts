@@ -25,7 +25,7 @@ async function resetToken(email: string): Promise<string> {
   const before = mailsTo(t, email).length;
   expect((await forgot(email)).statusCode).toBe(200);
   // The mail goes out after the answer, so the answer's timing tells nothing.
-  await expect.poll(() => mailsTo(t, email).length).toBe(before + 1);
+  await expect.poll(() => mailsTo(t, email).length, { timeout: 5000 }).toBe(before + 1);
   return mailedToken(t, email, '/reset-password', /Reset/);
 }
 

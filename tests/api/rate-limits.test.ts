@@ -76,7 +76,7 @@ describe('password reset and verification mail', () => {
       expect((await call('/api/auth/forgot-password', { email: user.email }, newAddress())).statusCode).toBe(200);
     }
     expectRateLimited(await call('/api/auth/forgot-password', { email: user.email.toUpperCase() }, newAddress()));
-    await expect.poll(() => mailsTo(t, user.email).length).toBe(5);
+    await expect.poll(() => mailsTo(t, user.email).length, { timeout: 5000 }).toBe(5);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(t, user.email)).toHaveLength(5);
     // Another account is unaffected.
@@ -99,7 +99,7 @@ describe('password reset and verification mail', () => {
     }
     expectRateLimited(await call('/api/auth/resend-verification', { email: body.email }, newAddress()));
     // The registration's mail and three resends; the refused request sends none.
-    await expect.poll(() => mailsTo(t, body.email).length).toBe(4);
+    await expect.poll(() => mailsTo(t, body.email).length, { timeout: 5000 }).toBe(4);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(t, body.email)).toHaveLength(4);
   });

@@ -6,21 +6,35 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for tests to read. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on loopback that keeps what it receives, for tests to read. With
+ * `refuseFirst`, the first that many messages are refused with a temporary error (451), as a
+ * mail server that is briefly unwell does.
+ */
+export async function startSmtpServer(options: { refuseFirst?: number } = {}) {
   const received: ReceivedMail[] = [];
+  /** When each refused message was refused (ms since the epoch). */
+  const refusedAt: number[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, _session, callback) {
+      if (refusedAt.length < (options.refuseFirst ?? 0)) {
+        refusedAt.push(Date.now());
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
+        return;
+      }
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address ?? '') ?? []);
-          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' });
+          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '', at: Date.now() });
           waiters.splice(0).forEach((wake) => wake());
           callback();
         })
@@ -33,6 +47,7 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refusedAt,
     /** The newest message to `to` whose subject matches, waiting for it up to `timeoutMs`. */
     async waitForMail(to: string, subject: RegExp = /./, timeoutMs = 5000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
-import { createMailer } from '../../src/server/integrations/mail.js';
+import { createMailer } from '../../src/server/integrations/mail/mailer.js';
+import { startJobs } from '../../src/server/jobs/start-jobs.js';
 import { SESSION_COOKIE } from '../../src/server/sessions.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 import { openTestDatabase } from './test-database.js';
@@ -16,13 +17,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, sending mail to a real SMTP server on loopback. */
+/** The real app on a fresh database, with its jobs worker sending mail to a real SMTP server on loopback. */
 export async function createTestApp(options: { adminEmails?: string[]; webDir?: string } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
-  const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log: pino({ level: 'silent' }) });
+  const log = pino({ level: 'silent' });
+  const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log });
+  const jobs = await startJobs({ deps: { db: database.db, mailer, log }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, mailer, publicUrl: TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], ipHashKey: 'test-ip-hash-key' },
+    context: { db: database.db, publicUrl: TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], ipHashKey: 'test-ip-hash-key' },
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
     webDir: options.webDir,
   });
@@ -33,7 +36,8 @@ export async function createTestApp(options: { adminEmails?: string[]; webDir?: 
     smtp,
     async close() {
       await app.close();
-      await mailer.close();
+      await jobs.stop();
+      mailer.close();
       await smtp.close();
       await database.close();
     },

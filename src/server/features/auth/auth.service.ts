@@ -6,11 +6,12 @@ import {
   type ResetPasswordInput,
 } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
 import { passwordResetTokens, users, type User } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError } from '../../http-errors.js';
 import { endAllSessionsOf } from '../../sessions.js';
 import { hashToken, newToken } from '../../tokens.js';
-import { passwordResetEmail, verificationEmail } from './auth.emails.js';
+import { enqueue } from '../../jobs/enqueue.js';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
 const VERIFICATION_VALID_MS = 24 * 60 * 60 * 1000;
@@ -41,29 +42,32 @@ export async function findUserByEmail(ctx: AppContext, email: string): Promise<U
   return user;
 }
 
-async function sendVerification(ctx: AppContext, user: Pick<User, 'id' | 'email' | 'firstName'>, wait = true) {
+type Executor = Pick<Database, 'update' | 'insert'>;
+
+/** A new verification link, and its mail queued with it: both happen, or neither. */
+async function sendVerification(ctx: AppContext, tx: Executor, user: Pick<User, 'id' | 'email' | 'firstName'>) {
   const { token, hash } = newToken();
-  await ctx.db
+  await tx
     .update(users)
     .set({ verificationToken: hash, verificationTokenExpiresAt: new Date(Date.now() + VERIFICATION_VALID_MS) })
     .where(eq(users.id, user.id));
   const link = `${ctx.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  const mail = verificationEmail(user.email, user.firstName, link);
-  if (wait) await ctx.mailer.send(mail);
-  else ctx.mailer.sendLater(mail);
+  await enqueue(tx, 'mail.verify-email', { to: user.email, props: { firstName: user.firstName, link } });
 }
 
 export async function registerUser(ctx: AppContext, input: Registration): Promise<User> {
   refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  const [user] = await ctx.db
-    .insert(users)
-    .values({ email: input.email, password: passwordHash, firstName: input.firstName, lastName: input.lastName })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  if (!user) throw conflict(AuthMessages.emailTaken);
-  await sendVerification(ctx, user);
-  return user;
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.email, password: passwordHash, firstName: input.firstName, lastName: input.lastName })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!user) throw conflict(AuthMessages.emailTaken);
+    await sendVerification(ctx, tx, user);
+    return user;
+  });
 }
 
 /** Marks the account verified; the link works once. */
@@ -79,8 +83,9 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<User>
 
 export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx, email);
-  // Not waiting for the mail: the answer must not tell, by its timing, whether the account exists.
-  if (user && !user.isVerified) await sendVerification(ctx, user, false);
+  // The mail is only queued (a quick insert), never awaited: the answer must not tell, by its
+  // timing, whether the account exists.
+  if (user && !user.isVerified) await ctx.db.transaction((tx) => sendVerification(ctx, tx, user));
 }
 
 export async function authenticate(ctx: AppContext, input: Required<Pick<LoginInput, 'email' | 'password'>>): Promise<User> {
@@ -100,12 +105,15 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   const user = await findUserByEmail(ctx, email);
   if (!user) return;
   const { token, hash } = newToken();
-  await ctx.db
-    .insert(passwordResetTokens)
-    .values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_VALID_MS) });
   const link = `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  // Not waiting for the mail: the answer must not tell, by its timing, whether the account exists.
-  ctx.mailer.sendLater(passwordResetEmail(user.email, user.firstName, link));
+  // The mail is only queued (a quick insert), never awaited: the answer must not tell, by its
+  // timing, whether the account exists.
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(passwordResetTokens)
+      .values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_VALID_MS) });
+    await enqueue(tx, 'mail.reset-password', { to: user.email, props: { firstName: user.firstName, link } });
+  });
 }
 
 /**

@@ -12,7 +12,6 @@ import {
 import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
 import { resolveFeedbackRecipient } from '../suggestions/feedback-recipient.js';
-import { newIssueEmail } from './vending-issues.emails.js';
 import { changeIssueStatus, countIssues, listIssues, reportIssue } from './vending-issues.service.js';
 
 const TEN_MINUTES = 10 * 60_000;
@@ -32,11 +31,6 @@ export async function vendingIssuePublicRoutes(server: FastifyInstance) {
     async (request, reply) => {
       const recipient = await resolveFeedbackRecipient(ctx, request, request.body.machineId);
       const issue = await reportIssue(ctx, recipient, request.body);
-      if (recipient.emailNotifications) {
-        // The report is stored whatever happens to the mail; the customer does not wait for SMTP.
-        const mail = newIssueEmail(recipient.email, issue, `${ctx.publicUrl}/vending-issues`);
-        ctx.mailer.sendLater(mail);
-      }
       return reply.status(201).send(issue);
     },
   );

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { vendingIssues, vendingMachines } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
+import { enqueue } from '../../jobs/enqueue.js';
 import type { FeedbackRecipient } from '../suggestions/feedback-recipient.js';
 
 type IssueReport = z.output<typeof IssueReportSchema>;
@@ -34,19 +35,28 @@ function toIssue(row: IssueRow): VendingIssue {
   };
 }
 
+/** Stores the report and, when the owner wants notifications, queues their mail in the same transaction. */
 export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient, input: IssueReport): Promise<VendingIssue> {
-  const [row] = await ctx.db
-    .insert(vendingIssues)
-    .values({
-      userId: recipient.userId,
-      machineId: recipient.machine?.id ?? null,
-      customerName: input.customerName,
-      customerEmail: input.customerEmail,
-      productName: input.productName,
-      issueDescription: input.issueDescription,
-    })
-    .returning();
-  return toIssue({ ...row!, machineName: recipient.machine?.name ?? null });
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(vendingIssues)
+      .values({
+        userId: recipient.userId,
+        machineId: recipient.machine?.id ?? null,
+        customerName: input.customerName,
+        customerEmail: input.customerEmail,
+        productName: input.productName,
+        issueDescription: input.issueDescription,
+      })
+      .returning();
+    const issue = toIssue({ ...row!, machineName: recipient.machine?.name ?? null });
+    if (recipient.emailNotifications) {
+      const { machineName, productName, customerName, customerEmail, issueDescription } = issue;
+      const props = { machineName, productName, customerName, customerEmail, issueDescription, issuesLink: `${ctx.publicUrl}/vending-issues` };
+      await enqueue(tx, 'mail.new-issue', { to: recipient.email, props });
+    }
+    return issue;
+  });
 }
 
 /** The operator's issues with their machine's name; every query goes through here, scoped by owner. */

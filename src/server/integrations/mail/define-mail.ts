@@ -1,0 +1,28 @@
+import type { ReactElement } from 'react';
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job-definition.js';
+import { renderMail } from './render-mail.js';
+
+export interface MailTemplate<S extends z.ZodType> {
+  /**
+   * What the template needs, stored in the mail's job until it is sent: everything to render it
+   * after a crash, nothing it could look up again later.
+   */
+  props: S;
+  subject(props: z.output<S>): string;
+  body(props: z.output<S>): ReactElement;
+}
+
+export const defineMail = <S extends z.ZodType>(template: MailTemplate<S>) => template;
+
+/** The job that renders one kind of mail and sends it; retried by the worker while it fails. */
+export function mailJob<S extends z.ZodType>(template: MailTemplate<S>) {
+  return defineJob({
+    payload: z.object({ to: z.string().min(3), props: template.props }),
+    async handle(payload, { mailer }) {
+      // zod cannot spell out an object type over a generic schema; this is that object.
+      const { to, props } = payload as { to: string; props: z.output<S> };
+      await mailer.send(await renderMail(to, template.subject(props), template.body(props)));
+    },
+  });
+}

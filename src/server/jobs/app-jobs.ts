@@ -1,0 +1,22 @@
+import { verifyEmailMail } from '../features/auth/emails/verify-email.js';
+import { resetPasswordMail } from '../features/auth/emails/reset-password.js';
+import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
+import { mailJob } from '../integrations/mail/define-mail.js';
+import type { JobRegistry } from './job-definition.js';
+import { pruneJobsJob } from './prune-jobs.job.js';
+import type { RecurringJob } from './scheduler.js';
+
+/** Every job the app runs, by name. A name is stored in rows: rename only with a migration. */
+export const appJobs = {
+  'mail.verify-email': mailJob(verifyEmailMail),
+  'mail.reset-password': mailJob(resetPasswordMail),
+  'mail.new-issue': mailJob(newIssueMail),
+  'jobs.prune': pruneJobsJob,
+} satisfies JobRegistry;
+
+export type AppJobName = keyof typeof appJobs;
+
+export const appSchedules: RecurringJob[] = [
+  // At night (UTC), off the hour that other installs' cron jobs crowd.
+  { name: 'jobs.prune', cron: '17 3 * * *', payload: {} },
+];

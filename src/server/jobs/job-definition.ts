@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../db/client.js';
+import type { Mailer } from '../integrations/mail/mailer.js';
+
+/** What a job's handler may use; handed over by the worker, never taken from a request. */
+export interface JobDeps {
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  /** Checked when enqueued and again when run, so a stored row from an older release fails loudly. */
+  payload: S;
+  handle(payload: z.output<S>, deps: JobDeps): Promise<void>;
+  /** Attempts before the job is dead; DEFAULT_MAX_ATTEMPTS unless given. */
+  maxAttempts?: number;
+}
+
+export type JobRegistry = Record<string, JobDefinition>;
+
+/**
+ * Ten attempts with the worker's backoff (5 s doubling) span about 85 minutes: long enough to
+ * ride out a mail server's restart or a short outage, short enough that a dead job is still news.
+ */
+export const DEFAULT_MAX_ATTEMPTS = 10;
+
+export const defineJob = <S extends z.ZodType>(definition: JobDefinition<S>) => definition;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineJob } from './job-definition.js';
+import { pruneFinishedJobs } from './job-store.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Done jobs are kept a week, long past the time two instances could race for one scheduled slot;
+ * dead jobs a month, so someone can still find out why mail did not go out.
+ */
+export const pruneJobsJob = defineJob({
+  payload: z.object({}),
+  async handle(_payload, { db, log }) {
+    const pruned = await pruneFinishedJobs(db, 7 * DAY_MS, 30 * DAY_MS);
+    if (pruned > 0) log.info({ pruned }, 'old jobs pruned');
+  },
+});
