@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, type ProductCategory } from './catalog.js';
+import type { OwnerStats } from './stats.schemas.js';
 
 export const ProductMessages = {
   nameRequired: 'Product name is required',
@@ -81,22 +82,8 @@ export interface VoteResult {
 
 export const ALREADY_VOTED_MESSAGE = "You've already voted for this product here.";
 
-/** The figures of the dashboard cards in a scope (one machine, or all of an operator's machines). */
-export interface Stats {
-  /** Votes cast since the last reset. */
-  totalVotes: number;
-  totalProducts: number;
-  /** Distinct voters since the last reset ('Unique Voters'). */
-  activeVoters: number;
-  /** totalVotes / activeVoters, one decimal; 0 when nobody voted. */
-  avgEngagement: number;
-  /** Activity for the cards' captions; 'today' is the operator's day in their time zone. */
-  votesToday: number;
-  votesYesterday: number;
-  newProductsThisWeek: number;
-  votersThisWeek: number;
-  votersLastWeek: number;
-}
+/** The figures of the dashboard cards in a scope (one machine, or all of an operator's machines), as the owner sees them. */
+export type Stats = OwnerStats;
 
 /** One machine in the dashboard's Machine Performance Overview. */
 export interface MachinePerformance {

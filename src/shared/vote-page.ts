@@ -81,6 +81,9 @@ export interface VotePageLeaderboard {
   recent: RecentVote[];
 }
 
+/** The asking voter's own live votes in this scope (not those a reset archived): product id → vote. */
+export type VoterVotes = Record<number, VoteType>;
+
 export interface VotePageData {
   /** null on the demo page. */
   machine: PublicMachine | null;
@@ -88,6 +91,7 @@ export interface VotePageData {
   /** Most voted first. */
   products: VotePageProduct[];
   leaderboard: VotePageLeaderboard;
+  myVotes: VoterVotes;
 }
 
 /** The heading of a machine's page (spec 2.4: its name, or 'Machine {id}'), and the demo's. */

@@ -3,16 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MachineScopeQuerySchema } from '../../../shared/products.schemas.js';
 import { users } from '../../db/schema.js';
-import { requireOperator } from '../auth/guards.js';
+import { currentUser, requireOperator } from '../auth/guards.js';
 import { readScope } from '../votes/vote-scope.js';
-import { getMachinePerformance, getStats } from './stats.service.js';
+import { getMachinePerformance, getStatsAs } from './stats.service.js';
 
 export async function statsRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
 
   app.get('/api/stats', { schema: { querystring: MachineScopeQuerySchema } }, async (request) =>
-    getStats(ctx, await readScope(ctx, request, request.query.machineId)),
+    getStatsAs(ctx, await readScope(ctx, request, request.query.machineId), (await currentUser(ctx, request))?.id ?? null),
   );
 
   app.get('/api/dashboard/machines', async (request) => {

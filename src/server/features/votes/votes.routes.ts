@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MachineScopeQuerySchema, ProductIdParamsSchema, VoteInputSchema } from '../../../shared/products.schemas.js';
-import { limit } from '../../plugins/rate-limit.js';
 import { requireOperator } from '../auth/guards.js';
-import { voterIdFor } from './voter-cookie.js';
+import { voteLimits } from './vote-limits.js';
+import { requireVoterId } from './voter-cookie.js';
 import { demoScope } from './vote-scope.js';
 import { castVote, resetVotes, type BallotScope } from './votes.service.js';
-
-/** Generous: many phones behind one carrier address must still get 300 votes a minute through. */
-const VOTES_PER_IP_PER_MINUTE = 600;
 
 export async function voteRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +15,7 @@ export async function voteRoutes(server: FastifyInstance) {
     '/api/products/:id/vote',
     {
       schema: { params: ProductIdParamsSchema, querystring: MachineScopeQuerySchema, body: VoteInputSchema },
-      preHandler: [limit(server, { name: 'vote-ip', max: VOTES_PER_IP_PER_MINUTE, windowMs: 60_000, per: 'ip' })],
+      preHandler: voteLimits(server),
     },
     async (request, reply) => {
       const { machineId } = request.query;
@@ -28,7 +25,7 @@ export async function voteRoutes(server: FastifyInstance) {
         scope,
         productId: request.params.id,
         voteType: request.body.voteType,
-        voterId: voterIdFor(request, reply),
+        voterId: requireVoterId(request),
         ip: request.ip,
       });
       return reply.status(201).send(result);
