@@ -16,3 +16,8 @@ export const VOTER_COOKIE_REQUIRED_MESSAGE = "Please open the machine's voting p
 export function productVoteLimitMessage(wait: string): string {
   return `Lots of votes for this product have come from your network in the last hour. Please try again in ${wait}.`;
 }
+
+/** The 429 answer to reading the vote page (its HTML or its data) too often from one address. */
+export function votePageReadLimitMessage(wait: string): string {
+  return `The voting page was opened very often from your network. Please try again in ${wait}.`;
+}

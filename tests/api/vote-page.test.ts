@@ -303,7 +303,7 @@ describe('read limit', () => {
       expect(res.statusCode, `read ${i + 1}`).toBe(i % 2 ? 200 : 404);
     }
     const blocked = await read('/api/vote-page/demo?period=week');
-    expectJsonError(blocked, 429, /^Too many attempts\. Please try again in .+\.$/);
+    expectJsonError(blocked, 429, /^The voting page was opened very often from your network\. Please try again in .+\.$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not held up.
     expect((await read('/api/vote-page/demo', '198.51.100.78')).statusCode).toBe(200);
@@ -376,7 +376,7 @@ describe('serving the page (built web app present)', () => {
     expect(blocked.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.body).toMatch(/<h1>Please wait a moment<\/h1>/);
-    expect(blocked.body).toMatch(/Please try again in \d+ seconds?\./);
+    expect(blocked.body).toMatch(/<p>The voting page was opened very often from your network\. Please try again in \d+ seconds?\.<\/p>/);
     expect(blocked.body).not.toContain('Lobby Snacks');
     expect(voterCookieSetBy(blocked)).toBeNull();
     expectJsonError(await site.inject({ method: 'GET', url: '/api/vote-page/demo', remoteAddress }), 429);

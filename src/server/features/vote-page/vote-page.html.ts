@@ -42,7 +42,7 @@ function limitPageReads(countRead: ReadCounter): preHandlerAsyncHookHandler {
       '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
       '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Please wait · VendVote</title></head>' +
       '<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">' +
-      `<h1>Please wait a moment</h1><p>This page was opened very often from your network. ${escapeHtml(verdict.message)}</p></body></html>`;
+      `<h1>Please wait a moment</h1><p>${escapeHtml(verdict.message)}</p></body></html>`;
     return reply.status(429).header('retry-after', verdict.retryAfterSeconds).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MachineIdParamsSchema } from '../../../shared/machines.schemas.js';
 import { DEFAULT_VOTE_PAGE_PERIOD, INVALID_PERIOD_MESSAGE, VOTE_PAGE_PERIODS } from '../../../shared/vote-page.js';
+import { votePageReadLimitMessage } from '../../../shared/vote-rules.js';
 import { limitCounter, refuseOverLimit } from '../../plugins/rate-limit.js';
 import { issueVoterCookie } from '../votes/voter-cookie.js';
 import { registerVotePageServing } from './vote-page.html.js';
@@ -34,7 +35,13 @@ export interface VotePageRoutesOptions {
 export async function votePageRoutes(server: FastifyInstance, options: VotePageRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
-  const countRead = limitCounter(server, { name: 'vote-page-ip', max: VOTE_PAGE_READS_PER_IP_PER_MINUTE, windowMs: 60_000, per: 'ip' });
+  const countRead = limitCounter(server, {
+    name: 'vote-page-ip',
+    max: VOTE_PAGE_READS_PER_IP_PER_MINUTE,
+    windowMs: 60_000,
+    per: 'ip',
+    message: votePageReadLimitMessage,
+  });
   const readLimit = refuseOverLimit(countRead);
 
   // The router matches this static path before the :id pattern below.

@@ -15,10 +15,11 @@ function productScopeKey(request: FastifyRequest): string {
 }
 
 /**
- * The layers in front of a vote, in order (DECISIONS 3): the address's overall rate; a voter
- * cookie, which only the vote page hands out; then at most 60 votes an hour from one address to
- * one product at one machine. A class on one school Wi-Fi voting for the same snack in a break
- * stays under it; a script that loads the page for a fresh cookie before every vote does not.
+ * The layers in front of a vote, in order (DECISIONS 3; docs/decisions/0007-honest-votes.md):
+ * the address's overall rate; a voter cookie, which only the vote page hands out; then at most 60
+ * votes an hour from one address to one product at one machine. A class on one school Wi-Fi
+ * voting for the same snack in a break stays under it; a script that loads the page for a fresh
+ * cookie before every vote does not.
  *
  * The hourly rule counts in the rate-limit store rather than in the votes table: the store's
  * increment is atomic (in the process, or in Redis shared by every instance), so a burst of
