@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Cookie, Page } from '@playwright/test';
 import type { Stats } from '../src/shared/products.schemas.js';
 import { newProductsCaption, votersThisWeekCaption, votesTodayCaption } from '../src/web/features/dashboard/stat-captions.js';
-import { expect, registerVerifiedOperator, test } from './fixtures.js';
+import { expect, registerVerifiedOperator, test, voteAsNewCustomer } from './fixtures.js';
 
 /*
  * One operator of our own, signed in once through the API (the shared server limits registrations
@@ -61,7 +61,7 @@ async function addProduct(name: string, brand: string, category: string): Promis
   return ((await response.json()) as { id: number }).id;
 }
 
-/** A public call as a customer's phone would make it: no cookies, so every call is a new voter. */
+/** A public call as a customer's phone would make it, without cookies. */
 async function publicPost(baseURL: string, path: string, body: unknown) {
   const response = await fetch(`${baseURL}${path}`, {
     method: 'POST',
@@ -71,10 +71,9 @@ async function publicPost(baseURL: string, path: string, body: unknown) {
   expect(response.status).toBe(201);
 }
 
+/** Up votes from `count` different customers. */
 const castVotes = async (baseURL: string, productId: number, machineId: number, count: number) => {
-  for (let i = 0; i < count; i += 1) {
-    await publicPost(baseURL, `/api/products/${productId}/vote?machineId=${machineId}`, { voteType: 'up' });
-  }
+  for (let i = 0; i < count; i += 1) await voteAsNewCustomer(baseURL, productId, machineId);
 };
 
 async function openDashboard(page: Page, cookies: Cookie[] = session) {

@@ -83,3 +83,20 @@ export async function registerVerifiedOperator(
   const verify = await fetch(new URL(new URL(linkFrom(mail, '/verify-email')).search, `${server.url}/api/auth/verify-email`));
   expect(verify.status).toBe(200);
 }
+
+/**
+ * An up vote by a new customer, cast as a phone casts it: the machine's vote page first (which
+ * hands out the voter cookie a vote needs), then the vote with that cookie.
+ */
+export async function voteAsNewCustomer(baseURL: string, productId: number, machineId: number) {
+  const page = await fetch(`${baseURL}/api/vote-page/${machineId}`);
+  expect(page.status).toBe(200);
+  const voter = page.headers.getSetCookie().find((cookie) => cookie.startsWith('voter='));
+  expect(voter).toBeDefined();
+  const response = await fetch(`${baseURL}/api/products/${productId}/vote?machineId=${machineId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: voter!.split(';')[0]! },
+    body: JSON.stringify({ voteType: 'up' }),
+  });
+  expect(response.status).toBe(201);
+}

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Cookie, Page } from '@playwright/test';
-import { expect, registerVerifiedOperator, test } from './fixtures.js';
+import { expect, registerVerifiedOperator, test, voteAsNewCustomer } from './fixtures.js';
 
 /*
  * One operator for the whole file, signed in once through the API: the server (shared by every
@@ -40,16 +40,9 @@ async function createProduct(name: string, brand: string, category: string): Pro
   return (await response.json()) as CreatedProduct;
 }
 
-/** Up votes from `count` different customers (a request without cookies is a new voter). */
+/** Up votes from `count` different customers. */
 async function castVotes(baseURL: string, productId: number, machineId: number, count: number) {
-  for (let i = 0; i < count; i += 1) {
-    const response = await fetch(`${baseURL}/api/products/${productId}/vote?machineId=${machineId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ voteType: 'up' }),
-    });
-    expect(response.status).toBe(201);
-  }
+  for (let i = 0; i < count; i += 1) await voteAsNewCustomer(baseURL, productId, machineId);
 }
 
 async function machineId(): Promise<number> {

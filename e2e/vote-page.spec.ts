@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { devices, type Locator, type Page } from '@playwright/test';
 import type { VotePageData } from '../src/shared/vote-page.js';
-import { expect, test } from './fixtures.js';
+import { productVoteLimitMessage } from '../src/shared/vote-rules.js';
+import { expect, registerVerifiedOperator, test } from './fixtures.js';
 
 // The public vote page on a phone. The built server seeds the demo operator: machines 1 and 2.
 const { defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
@@ -57,13 +58,60 @@ test.describe('voting', () => {
     const name = await firstProductName(page, 3);
     const row = rowOf(page, name);
     const before = await countIn(row);
+    // The hourly per-address limit's answer, as the server words it.
+    const message = productVoteLimitMessage('40 minutes');
     await page.route('**/api/products/*/vote*', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Voting is paused for a moment.' }) }),
+      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '2400' }, body: JSON.stringify({ message }) }),
     );
     await row.getByRole('button', { name: `Vote down for ${name}` }).click();
     await expect(page.getByText('Vote Failed')).toBeVisible();
-    await expect(page.getByText('Voting is paused for a moment.')).toBeVisible();
+    await expect(page.getByText(message)).toBeVisible();
     await expect(row.getByTestId('vote-count')).toContainText(String(before));
+    await expect(row.getByRole('button', { name: `Vote down for ${name}` })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test("the voter's own votes show pressed, from the server across reloads; after Reset All Votes nothing is", async ({ page, server, smtp, playwright }) => {
+    const email = `own-votes-${Date.now()}@example.test`;
+    const password = 'correct horse battery staple';
+    await registerVerifiedOperator(server, smtp, { email, password });
+    const api = await playwright.request.newContext({ baseURL: server.url });
+    expect((await api.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+    const machine = await api.post('/api/machines', { data: { name: 'Own Votes', location: 'Hall', type: 'combo', serialNumber: 'SN-OWN-VOTES' } });
+    expect(machine.status()).toBe(201);
+    for (const name of ['Crisp Apple', 'Salt Pretzel']) {
+      const product = await api.post('/api/products', { data: { name, brand: 'Orchard', category: 'Chips', price: '1.00', description: '', votes: 0 } });
+      expect(product.status()).toBe(201);
+    }
+    await page.goto(`/vote/${((await machine.json()) as { id: number }).id}`);
+    const button = (product: string, way: 'up' | 'down') => rowOf(page, product).getByRole('button', { name: `Vote ${way} for ${product}` });
+    const expectPressed = async (pressed: Record<string, 'up' | 'down' | null>) => {
+      for (const [product, way] of Object.entries(pressed)) {
+        await expect(button(product, 'up')).toHaveAttribute('aria-pressed', String(way === 'up'));
+        await expect(button(product, 'down')).toHaveAttribute('aria-pressed', String(way === 'down'));
+      }
+    };
+    await expectPressed({ 'Crisp Apple': null, 'Salt Pretzel': null });
+
+    await button('Crisp Apple', 'up').click();
+    await expect(page.getByText('Vote recorded!')).toBeVisible();
+    await button('Salt Pretzel', 'down').click();
+    await expect(button('Salt Pretzel', 'down')).toHaveAttribute('aria-pressed', 'true');
+    await expectPressed({ 'Crisp Apple': 'up', 'Salt Pretzel': 'down' });
+    // Seen, not only announced: a pressed button is filled, an idle one is not.
+    const fill = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await fill(button('Crisp Apple', 'up'))).not.toBe(await fill(button('Salt Pretzel', 'up')));
+    expect(await fill(button('Salt Pretzel', 'down'))).not.toBe(await fill(button('Crisp Apple', 'down')));
+
+    await page.reload();
+    await expectPressed({ 'Crisp Apple': 'up', 'Salt Pretzel': 'down' });
+    await button('Crisp Apple', 'down').click();
+    await expect(page.getByText('Already Voted!')).toBeVisible();
+    await expectPressed({ 'Crisp Apple': 'up', 'Salt Pretzel': 'down' });
+
+    expect((await api.post('/api/votes/reset')).status()).toBe(200);
+    await page.reload();
+    await expectPressed({ 'Crisp Apple': null, 'Salt Pretzel': null });
+    await api.dispose();
   });
 });
 

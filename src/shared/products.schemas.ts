@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, type ProductCategory } from './catalog.js';
 import { idParamsSchema } from './ids.js';
+import type { OwnerStats } from './stats.schemas.js';
 
 export { MachineScopeQuerySchema } from './ids.js';
 
@@ -70,23 +71,8 @@ export const ResetVotesResultSchema = z.object({ message: z.string(), archivedVo
 
 export const ALREADY_VOTED_MESSAGE = "You've already voted for this product here.";
 
-/** The figures of the dashboard cards in a scope (one machine, or all of an operator's machines). */
-export const StatsSchema = z.object({
-  /** Votes cast since the last reset. */
-  totalVotes: z.number().int(),
-  totalProducts: z.number().int(),
-  /** Distinct voters since the last reset ('Unique Voters'). */
-  activeVoters: z.number().int(),
-  /** totalVotes / activeVoters, one decimal; 0 when nobody voted. */
-  avgEngagement: z.number(),
-  /** Activity for the cards' captions; 'today' is the operator's day in their time zone. */
-  votesToday: z.number().int(),
-  votesYesterday: z.number().int(),
-  newProductsThisWeek: z.number().int(),
-  votersThisWeek: z.number().int(),
-  votersLastWeek: z.number().int(),
-});
-export type Stats = z.infer<typeof StatsSchema>;
+/** The figures of the dashboard cards in a scope (one machine, or all of an operator's machines), as the owner sees them. */
+export type Stats = OwnerStats;
 
 /** One machine in the dashboard's Machine Performance Overview. */
 export const MachinePerformanceSchema = z.object({

@@ -65,6 +65,9 @@ export const VotePageLeaderboardSchema = z.object({
   recent: z.array(RecentVoteSchema),
 });
 
+/** The asking voter's own live votes in this scope (not those a reset archived): product id → vote. */
+export const VoterVotesSchema = z.record(z.string().regex(/^\d+$/), z.enum(['up', 'down']));
+
 export const VotePageDataSchema = z.object({
   /** null on the demo page. */
   machine: PublicMachineSchema.nullable(),
@@ -72,6 +75,7 @@ export const VotePageDataSchema = z.object({
   /** Most voted first. */
   products: z.array(VotePageProductSchema),
   leaderboard: VotePageLeaderboardSchema,
+  myVotes: VoterVotesSchema,
 });
 
 export type VotePageProduct = z.infer<typeof VotePageProductSchema>;
@@ -81,3 +85,5 @@ export type CategoryShare = z.infer<typeof CategoryShareSchema>;
 export type RecentVote = z.infer<typeof RecentVoteSchema>;
 export type VotePageLeaderboard = z.infer<typeof VotePageLeaderboardSchema>;
 export type VotePageData = z.infer<typeof VotePageDataSchema>;
+/** Keyed by product id, as JSON keys are. */
+export type VoterVotes = Record<number, 'up' | 'down'>;

@@ -29,6 +29,7 @@ export type {
   VotePageLeaderboard,
   VotePageProduct,
   VotePageStats,
+  VoterVotes,
 } from './vote-page.schemas.js';
 
 /** The heading of a machine's page (spec 2.4: its name, or 'Machine {id}'), and the demo's. */

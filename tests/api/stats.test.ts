@@ -123,9 +123,9 @@ describe('GET /api/stats', () => {
     });
   });
 
-  test('one machine: only its votes and voters; the catalogue figures stay the operator’s', async () => {
+  test('one machine, as its owner: only its votes and voters, every figure; the catalogue figures stay the operator’s', async () => {
     const [m1, m2, m3] = machineIds as [number, number, number];
-    expect(await statsOf(`?machineId=${m1}`)).toEqual({
+    expect(await statsOf(`?machineId=${m1}`, operator.cookie)).toEqual({
       totalVotes: 8,
       totalProducts: 4,
       activeVoters: 5,
@@ -136,8 +136,7 @@ describe('GET /api/stats', () => {
       votersThisWeek: 3,
       votersLastWeek: 1,
     });
-    // Anyone may read a machine's figures (its public page shows them), signed in or not.
-    expect(await statsOf(`?machineId=${m2}`, (await signIn(t)).cookie)).toEqual({
+    expect(await statsOf(`?machineId=${m2}`, operator.cookie)).toEqual({
       totalVotes: 4,
       totalProducts: 4,
       activeVoters: 4,
@@ -149,6 +148,18 @@ describe('GET /api/stats', () => {
       votersLastWeek: 1,
     });
     expect(await statsOf(`?machineId=${m3}`, operator.cookie)).toMatchObject({ totalVotes: 1, activeVoters: 1, avgEngagement: 1, votesToday: 1, votesYesterday: 0 });
+  });
+
+  test("one machine, signed out or as another operator: only what its vote page shows, none of the owner's captions", async () => {
+    const [m1, m2] = machineIds as [number, number, number];
+    const publicM1 = { totalVotes: 8, totalProducts: 4, activeVoters: 5, avgEngagement: 1.6, votesToday: 1 };
+    expect(await statsOf(`?machineId=${m1}`)).toEqual(publicM1);
+    const other = await signIn(t);
+    expect(await statsOf(`?machineId=${m1}`, other.cookie)).toEqual(publicM1);
+    expect(await statsOf(`?machineId=${m2}`, other.cookie)).toEqual({ totalVotes: 4, totalProducts: 4, activeVoters: 4, avgEngagement: 1, votesToday: 1 });
+    // The same figures as the machine's vote page.
+    const page = (await get(t, `/api/vote-page/${m1}`)).json() as { stats: Record<string, number> };
+    expect(page.stats).toMatchObject({ totalVotes: publicM1.totalVotes, products: publicM1.totalProducts, activeVoters: publicM1.activeVoters, votesToday: publicM1.votesToday });
   });
 
   test('GET /api/dashboard/machines: each machine with its votes today and its two most voted products above zero', async () => {
@@ -209,7 +220,7 @@ describe('other scopes', () => {
     expect(res.json()).toEqual([]);
   });
 
-  test("signed out without a machine: the demo page's figures, in the demo operator's time zone", async () => {
+  test("signed out without a machine: the demo page's public figures, in the demo operator's time zone", async () => {
     const demo = (await createUser(t.database.db, { email: DEMO_OPERATOR_EMAIL })).user;
     const zone = demo.timeZone;
     expect(zone).toBe('America/New_York');
@@ -235,16 +246,13 @@ describe('other scopes', () => {
       vote(machine.id, fresh.id, 'up', 'w4', today + 3 * MINUTE_MS),
     ]);
 
+    // Public: what the demo page shows, not the demo operator's captions.
     expect(await statsOf()).toEqual({
       totalVotes: 5,
       totalProducts: 2,
       activeVoters: 3,
       avgEngagement: 1.7, // 5 / 3 = 1.666…
       votesToday: 2,
-      votesYesterday: 2,
-      newProductsThisWeek: 1,
-      votersThisWeek: 2,
-      votersLastWeek: 1,
     });
     expect(await statsOf(`?machineId=${machine.id}`)).toMatchObject({ totalVotes: 1, activeVoters: 1, votesToday: 1 });
   });

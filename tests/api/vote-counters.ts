@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Database } from '../../src/server/db/client.js';
 import { machineProductVotes, machineVoters, operatorVoters, products, vendingMachines, votes } from '../../src/server/db/schema.js';
 import type { TestApp } from '../support/index.js';
+import { newVoter, voterCookieSetBy } from './voter.js';
 
 /**
  * Shared by the vote, product, stats and tenancy tests: casting votes through the API, and the
@@ -19,26 +20,34 @@ export interface VoteOptions {
   voteType?: unknown;
   /** Sent as is instead of {voteType}. */
   body?: unknown;
-  cookie?: string;
+  /** The voter's cookie; without one a new voter loads the page first; null sends none. */
+  cookie?: string | null;
   ip?: string;
 }
 
-export function postVote(t: TestApp, productId: number | string, options: VoteOptions = {}) {
+const castWith = new WeakMap<LightMyRequestResponse, string>();
+
+/** A vote as the page casts it: by a new voter (who loads the page first) unless a cookie is given. */
+export async function postVote(t: TestApp, productId: number | string, options: VoteOptions = {}) {
   const query = options.machineId === undefined || options.machineId === null ? '' : `?machineId=${options.machineId}`;
-  return t.app.inject({
+  const ip = options.ip ?? newAddress();
+  const cookie = options.cookie === undefined ? await newVoter(t, { machineId: options.machineId, ip }) : options.cookie;
+  const res = await t.app.inject({
     method: 'POST',
     url: `/api/products/${productId}/vote${query}`,
     payload: (options.body ?? { voteType: options.voteType ?? 'up' }) as object,
-    headers: options.cookie ? { cookie: options.cookie } : {},
-    remoteAddress: options.ip ?? newAddress(),
+    headers: cookie ? { cookie } : {},
+    remoteAddress: ip,
   });
+  if (cookie) castWith.set(res, cookie);
+  return res;
 }
 
-/** The `voter` cookie an answer set, as a Cookie header value for the next request. */
+/** The voter of a vote answer (the cookie it was cast with), or the cookie a page load set. */
 export function voterCookieFrom(res: LightMyRequestResponse): string {
-  const cookie = res.cookies.find((c) => c.name === 'voter');
-  if (!cookie) throw new Error(`No voter cookie in the answer (${res.statusCode} ${res.body})`);
-  return `voter=${cookie.value}`;
+  const cookie = castWith.get(res) ?? voterCookieSetBy(res);
+  if (!cookie) throw new Error(`No voter cookie for this answer (${res.statusCode} ${res.body})`);
+  return cookie;
 }
 
 /** The voter id inside a signed `voter=<id>.<signature>` cookie header. */

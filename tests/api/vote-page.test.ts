@@ -14,6 +14,8 @@ import type { InlinedVotePage, VotePageData, VotePagePeriod } from '../../src/sh
 import { validateIssue, validateSuggestion } from '../../src/web/vote/lib/form-rules.js';
 import { createTestApp, type TestApp } from '../support/index.js';
 import { DAY_MS, expectJsonError, signIn } from './helpers.js';
+import { postVote, voterCookieFrom } from './vote-counters.js';
+import { voterCookieSetBy } from './voter.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -220,7 +222,7 @@ describe('figures follow the votes', () => {
     const { user } = await createUser(db());
     const machine = await createMachine(db(), user.id);
     const product = await createProduct(db(), user.id, { name: 'Fresh Pick' });
-    const res = await t.app.inject({ method: 'POST', url: `/api/products/${product.id}/vote?machineId=${machine.id}`, payload: { voteType: 'up' } });
+    const res = await postVote(t, product.id, { machineId: machine.id });
     expect(res.statusCode, res.body).toBe(201);
     const page = await votePage(`/api/vote-page/${machine.id}?period=today`);
     expect(page.stats).toEqual({ totalVotes: 1, products: 1, activeVoters: 1, votesToday: 1, votersToday: 1 });
@@ -241,6 +243,39 @@ describe('figures follow the votes', () => {
     expect(page.stats).toEqual({ totalVotes: 0, products: 1, activeVoters: 0, votesToday: 1, votersToday: 1 });
     expect(page.products[0]).toMatchObject({ votes: 0, voters: 0, votesToday: 1 });
     expect(page.leaderboard.top.map((e) => e.name)).toEqual(['Reset Me']);
+  });
+});
+
+describe("the voter's own votes", () => {
+  test('the page answers the live votes of the asking voter in its scope only: product id to up or down', async () => {
+    const { user, cookie: session } = await signIn(t);
+    const [m1, m2] = [await createMachine(db(), user.id), await createMachine(db(), user.id)];
+    const [up, down, untouched] = await Promise.all(['Up Pick', 'Down Pick', 'No Pick'].map((name) => createProduct(db(), user.id, { name })));
+    const voter = voterCookieFrom(await postVote(t, up!.id, { machineId: m1.id }));
+    expect((await postVote(t, down!.id, { machineId: m1.id, voteType: 'down', cookie: voter })).statusCode).toBe(201);
+    expect((await postVote(t, untouched!.id, { machineId: m2.id, cookie: voter })).statusCode).toBe(201);
+    // Someone else's vote on the same machine is not this voter's.
+    expect((await postVote(t, untouched!.id, { machineId: m1.id })).statusCode).toBe(201);
+
+    expect((await votePage(`/api/vote-page/${m1.id}`, voter)).myVotes).toEqual({ [up!.id]: 'up', [down!.id]: 'down' });
+    expect((await votePage(`/api/vote-page/${m1.id}?period=all`, voter)).myVotes).toEqual({ [up!.id]: 'up', [down!.id]: 'down' });
+    expect((await votePage(`/api/vote-page/${m2.id}`, voter)).myVotes).toEqual({ [untouched!.id]: 'up' });
+    expect((await votePage(`/api/vote-page/${m1.id}`)).myVotes).toEqual({});
+
+    // After Reset All Votes the voter may vote again, so nothing is theirs any more.
+    expect((await t.app.inject({ method: 'POST', url: '/api/votes/reset', headers: { cookie: session } })).statusCode).toBe(200);
+    expect((await votePage(`/api/vote-page/${m1.id}`, voter)).myVotes).toEqual({});
+    expect((await postVote(t, down!.id, { machineId: m1.id, cookie: voter })).statusCode).toBe(201);
+    expect((await votePage(`/api/vote-page/${m1.id}`, voter)).myVotes).toEqual({ [down!.id]: 'up' });
+  });
+
+  test("on the demo page: the voter's demo votes, not those at the demo operator's machines", async () => {
+    const voter = voterCookieFrom(await postVote(t, fx.demoOne));
+    const [demo] = await db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
+    const demoMachine = await createMachine(db(), demo!.id);
+    expect((await postVote(t, fx.demoTwo, { machineId: demoMachine.id, voteType: 'down', cookie: voter })).statusCode).toBe(201);
+    expect((await votePage('/api/vote-page/demo', voter)).myVotes).toEqual({ [fx.demoOne]: 'up' });
+    expect((await votePage(`/api/vote-page/${demoMachine.id}`, voter)).myVotes).toEqual({ [fx.demoTwo]: 'down' });
   });
 });
 
@@ -268,7 +303,7 @@ describe('read limit', () => {
       expect(res.statusCode, `read ${i + 1}`).toBe(i % 2 ? 200 : 404);
     }
     const blocked = await read('/api/vote-page/demo?period=week');
-    expectJsonError(blocked, 429, /^Too many attempts\. Please try again in .+\.$/);
+    expectJsonError(blocked, 429, /^The voting page was opened very often from your network\. Please try again in .+\.$/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not held up.
     expect((await read('/api/vote-page/demo', '198.51.100.78')).statusCode).toBe(200);
@@ -312,6 +347,40 @@ describe('serving the page (built web app present)', () => {
     expect(inlined(res.body)).toEqual({ status: 'ok', signedIn: false, data: await votePage(`/api/vote-page/${fx.m1}`) });
     const { cookie } = await signIn(t);
     expect(inlined((await open(`/vote/${fx.m1}`, { cookie })).body).signedIn).toBe(true);
+  });
+
+  test("the page's HTML hands a new phone its voter cookie and inlines the voter's own votes", async () => {
+    const first = await open(`/vote/${fx.m1}`);
+    const voter = voterCookieSetBy(first);
+    expect(voter).not.toBeNull();
+    expect(first.cookies.find((c) => c.name === 'voter')).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Lax' });
+    const page = inlined(first.body);
+    expect(page.status === 'ok' && page.data.myVotes).toEqual({});
+
+    expect((await postVote(t, fx.delta, { machineId: fx.m1, voteType: 'down', cookie: voter })).statusCode).toBe(201);
+    const again = await open(`/vote/${fx.m1}`, { cookie: voter! });
+    expect(voterCookieSetBy(again)).toBeNull();
+    const reloaded = inlined(again.body);
+    expect(reloaded.status === 'ok' && reloaded.data.myVotes).toEqual({ [fx.delta]: 'down' });
+  });
+
+  test('the HTML shares the read limit of the data call: 300 reads a minute from one address, then a readable 429 page', async () => {
+    const remoteAddress = '198.51.100.90';
+    for (let i = 0; i < 300; i++) {
+      const url = i % 3 === 0 ? '/api/vote-page/demo' : i % 3 === 1 ? `/vote/${fx.m1}` : '/vote';
+      const res = await site.inject({ method: 'GET', url, remoteAddress });
+      expect(res.statusCode, `read ${i + 1}`).toBe(200);
+    }
+    const blocked = await site.inject({ method: 'GET', url: `/vote/${fx.m1}`, remoteAddress });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body).toMatch(/<h1>Please wait a moment<\/h1>/);
+    expect(blocked.body).toMatch(/<p>The voting page was opened very often from your network\. Please try again in \d+ seconds?\.<\/p>/);
+    expect(blocked.body).not.toContain('Lobby Snacks');
+    expect(voterCookieSetBy(blocked)).toBeNull();
+    expectJsonError(await site.inject({ method: 'GET', url: '/api/vote-page/demo', remoteAddress }), 429);
+    expect((await site.inject({ method: 'GET', url: '/vote', remoteAddress: '198.51.100.91' })).statusCode).toBe(200);
   });
 
   test('/vote is the demo; invalid ids and unknown machines answer 404 with the page saying why', async () => {

@@ -5,7 +5,8 @@ import { machineProductVotes, machineVoters, products, votes } from '../../src/s
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../support/index.js';
 import { signIn } from './helpers.js';
-import { expectCountersMatchVoteRows, postVote, voterCookieFrom } from './vote-counters.js';
+import { expectCountersMatchVoteRows, newAddress, postVote, voterCookieFrom } from './vote-counters.js';
+import { newVoter } from './voter.js';
 
 // Requests sent at once. On PostgreSQL they run in parallel over the pool; on the embedded
 // engine they interleave in one process. Either way each counter must equal a recount after.
@@ -40,6 +41,12 @@ const votersAt = async (machineId: number) =>
   (await t.database.db.select({ n: count() }).from(machineVoters).where(eq(machineVoters.machineId, machineId)))[0]!.n;
 const statuses = (answers: { statusCode: number }[]) => answers.map((res) => res.statusCode).sort();
 const atOnce = <T>(n: number, send: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => send(i)));
+/** Voters who loaded the page first (each from an address of its own), so their votes can then go at once. */
+const pageVoters = (n: number, machineIdOf: (i: number) => number | null = () => null) =>
+  atOnce(n, async (i) => {
+    const ip = newAddress();
+    return { ip, cookie: await newVoter(t, { machineId: machineIdOf(i), ip }) };
+  });
 
 describe(`concurrent votes (${testDatabaseKind})`, () => {
   test('40 distinct voters at once are all counted', async () => {
@@ -50,7 +57,8 @@ describe(`concurrent votes (${testDatabaseKind})`, () => {
     const totalBefore = (await productRow(product.id)).votes;
     const votersBefore = await votersAt(machine.id);
 
-    const answers = await atOnce(40, () => postVote(t, product.id, { machineId: machine.id }));
+    const voters = await pageVoters(40, () => machine.id);
+    const answers = await atOnce(40, (i) => postVote(t, product.id, { machineId: machine.id, ...voters[i] }));
     expect(statuses(answers)).toEqual(Array(40).fill(201));
     expect(new Set(answers.map(voterCookieFrom)).size).toBe(40);
     expect(answers.map((res) => res.json().votes).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
@@ -83,7 +91,8 @@ describe(`concurrent votes (${testDatabaseKind})`, () => {
     for (let i = 0; i < 2; i++) await postVote(t, product.id, { machineId: elsewhere.id });
     expect((await productRow(product.id)).votes).toBe(5);
 
-    const answers = await atOnce(10, () => postVote(t, product.id, { machineId: here.id, voteType: 'down' }));
+    const voters = await pageVoters(10, () => here.id);
+    const answers = await atOnce(10, (i) => postVote(t, product.id, { machineId: here.id, voteType: 'down', ...voters[i] }));
     expect(statuses(answers)).toEqual(Array(10).fill(201));
     for (const res of answers) expect(res.json().votes).toBeGreaterThanOrEqual(0);
     expect(await countAt(here.id, product.id)).toEqual({ votes: 0, votesCast: 13 });
@@ -97,7 +106,8 @@ describe(`concurrent votes (${testDatabaseKind})`, () => {
     for (let i = 0; i < 3; i++) await postVote(t, product.id);
     await postVote(t, product.id, { machineId: machine.id });
 
-    const answers = await atOnce(10, () => postVote(t, product.id, { voteType: 'down' }));
+    const voters = await pageVoters(10);
+    const answers = await atOnce(10, (i) => postVote(t, product.id, { voteType: 'down', ...voters[i] }));
     expect(statuses(answers)).toEqual(Array(10).fill(201));
     expect(await productRow(product.id)).toMatchObject({ votes: 1, demoVotes: 0 });
     expect(await countAt(machine.id, product.id)).toEqual({ votes: 1, votesCast: 1 });
@@ -108,7 +118,8 @@ describe(`concurrent votes (${testDatabaseKind})`, () => {
     const first = await createMachine(t.database.db, demoOperatorId);
     const second = await createMachine(t.database.db, demoOperatorId);
     const scopes = [first.id, second.id, null];
-    const answers = await atOnce(45, (i) => postVote(t, product.id, { machineId: scopes[i % 3] }));
+    const voters = await pageVoters(45, (i) => scopes[i % 3]!);
+    const answers = await atOnce(45, (i) => postVote(t, product.id, { machineId: scopes[i % 3], ...voters[i] }));
     expect(statuses(answers)).toEqual(Array(45).fill(201));
     expect(await countAt(first.id, product.id)).toEqual({ votes: 15, votesCast: 15 });
     expect(await countAt(second.id, product.id)).toEqual({ votes: 15, votesCast: 15 });
@@ -122,9 +133,9 @@ describe(`concurrent votes (${testDatabaseKind})`, () => {
       // First votes of each product at each machine, so they create the count rows. One product
       // gets only down votes: ups and downs racing on one count have no single time order to
       // recount in, but downs alone on a zero count must stay zero whatever their order.
-      const voting = atOnce(36, (i) =>
-        postVote(t, catalogue[i % 4]!.id, { machineId: machines[Math.floor(i / 4) % 3]!.id, voteType: i % 4 === 3 ? 'down' : 'up' }),
-      );
+      const machineOf = (i: number) => machines[Math.floor(i / 4) % 3]!.id;
+      const voters = await pageVoters(36, machineOf);
+      const voting = atOnce(36, (i) => postVote(t, catalogue[i % 4]!.id, { machineId: machineOf(i), voteType: i % 4 === 3 ? 'down' : 'up', ...voters[i] }));
       const reset = t.app.inject({ method: 'POST', url: '/api/votes/reset', headers: { cookie } });
       const [answers, resetAnswer] = await Promise.all([voting, reset]);
       expect(statuses(answers)).toEqual(Array(36).fill(201));
@@ -139,7 +150,8 @@ describe(`concurrent votes (${testDatabaseKind})`, () => {
       const [doomed, kept] = await Promise.all([createProduct(t.database.db, user.id), createProduct(t.database.db, user.id)]);
       // Voters who also voted for the kept product stay voters of the machine; the others go.
       const voters = await Promise.all(Array.from({ length: 10 }, async (_, i) => voterCookieFrom(await postVote(t, kept.id, { machineId: machines[i % 2]!.id }))));
-      const voting = atOnce(30, (i) => postVote(t, doomed.id, { machineId: machines[i % 2]!.id, ...(i < 10 ? { cookie: voters[i] } : {}) }));
+      const newcomers = await pageVoters(20, (i) => machines[i % 2]!.id);
+      const voting = atOnce(30, (i) => postVote(t, doomed.id, { machineId: machines[i % 2]!.id, ...(i < 10 ? { cookie: voters[i] } : newcomers[i - 10]) }));
       const deletion = t.app.inject({ method: 'DELETE', url: `/api/products/${doomed.id}`, headers: { cookie } });
       const [answers, deleted] = await Promise.all([voting, deletion]);
       expect(deleted.statusCode, deleted.body).toBe(200);

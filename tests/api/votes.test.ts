@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, createUser } from '../../src/server/db/factories.js';
 import { machineProductVotes, machineVoters, products, votes } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
+import { VOTER_COOKIE_REQUIRED_MESSAGE } from '../../src/shared/vote-rules.js';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
 import { expectJsonError, get, login, signIn } from './helpers.js';
 import { expectCountersMatchVoteRows, postVote, voteStateSnapshot, voterCookieFrom, voterIdOf } from './vote-counters.js';
@@ -20,7 +21,6 @@ afterEach(() => expectCountersMatchVoteRows(t.database.db));
 afterAll(() => t.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 async function operatorWithMachines(machineCount = 2) {
   const operator = await signIn(t);
@@ -46,17 +46,15 @@ const listedVotes = async (url: string, productId: number, cookie?: string) => {
 };
 
 describe('a vote at a machine', () => {
-  test('201 with {productId, machineId, voteType, votes}, a signed HttpOnly voter cookie for a year, one row without the raw address', async () => {
+  test('201 with {productId, machineId, voteType, votes}, by the voter of the page’s cookie, one row without the raw address', async () => {
     const { machines, product } = await operatorWithMachines();
     const res = await postVote(t, product.id, { machineId: machines[0]!.id, ip: '198.51.100.77' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({ productId: product.id, machineId: machines[0]!.id, voteType: 'up', votes: 1 });
-
-    const cookie = res.cookies.find((c) => c.name === 'voter')!;
-    expect(cookie).toMatchObject({ httpOnly: true, maxAge: ONE_YEAR_SECONDS, path: '/', sameSite: 'Lax' });
+    // The page load gave the voter their cookie; the vote itself hands out none.
+    expect(res.cookies.find((c) => c.name === 'voter')).toBeUndefined();
     const voterId = voterIdOf(voterCookieFrom(res));
     expect(voterId).toMatch(UUID);
-    expect(cookie.value.length).toBeGreaterThan(voterId.length + 10);
 
     const [row] = await voteRowsOf(product.id);
     expect(row).toMatchObject({ machineId: machines[0]!.id, voteType: 'up', voterId, archivedAt: null });
@@ -104,16 +102,17 @@ describe('a vote at a machine', () => {
     expect(rows.map((row) => row.voterId)).toEqual([voterIdOf(cookie), voterIdOf(cookie)]);
   });
 
-  test('a voter cookie without a valid signature is not trusted: the request is a new voter', async () => {
+  test('a vote without a voter cookie, or with one not signed by us, is a 403 that says to open the page; nothing written', async () => {
     const { machines, product } = await operatorWithMachines(1);
     const cookie = voterCookieFrom(await postVote(t, product.id, { machineId: machines[0]!.id }));
     const voterId = voterIdOf(cookie);
-    for (const forged of [`voter=${voterId}`, `voter=${voterId}.forgedsignature`, 'voter=not-a-voter']) {
+    const before = await voteStateSnapshot(t.database.db);
+    for (const forged of [null, `voter=${voterId}`, `voter=${voterId}.forgedsignature`, 'voter=not-a-voter', 'voter=']) {
       const res = await postVote(t, product.id, { machineId: machines[0]!.id, cookie: forged });
-      expect(res.statusCode, `${forged}: ${res.body}`).toBe(201);
-      expect(voterIdOf(voterCookieFrom(res))).not.toBe(voterId);
+      expectJsonError(res, 403, VOTER_COOKIE_REQUIRED_MESSAGE);
+      expect(res.cookies.find((c) => c.name === 'voter')).toBeUndefined();
     }
-    expect(await countAt(machines[0]!.id, product.id)).toMatchObject({ votes: 4, votesCast: 4 });
+    expect(await voteStateSnapshot(t.database.db)).toEqual(before);
   });
 
   test('counts are per machine: a vote at one machine leaves the other machine as it was; the product total is the sum', async () => {
@@ -351,38 +350,5 @@ describe('POST /api/votes/reset', () => {
     const affiliate = await signIn(t, { role: 'affiliate' });
     expectJsonError(await reset(affiliate.cookie), 403);
     expect(await voteStateSnapshot(t.database.db)).toEqual(before);
-  });
-});
-
-describe('the per-address vote limit', () => {
-  test('300 votes a minute from 300 voters behind one address all count; past 600 the answer is 429 with Retry-After and nothing is written', async () => {
-    const { machines, product } = await operatorWithMachines(1);
-    const ip = '192.0.2.200';
-    const vote = () => postVote(t, product.id, { machineId: machines[0]!.id, ip });
-    const inBatches = async (total: number) => {
-      const answers = [];
-      for (let sent = 0; sent < total; sent += 25) answers.push(...(await Promise.all(Array.from({ length: Math.min(25, total - sent) }, vote))));
-      return answers;
-    };
-
-    const first300 = await inBatches(300);
-    expect(first300.map((res) => res.statusCode)).toEqual(Array(300).fill(201));
-    expect(new Set(first300.map(voterCookieFrom)).size).toBe(300);
-    expect(await countAt(machines[0]!.id, product.id)).toMatchObject({ votes: 300, votesCast: 300 });
-
-    const upTo600 = await inBatches(300);
-    expect(upTo600.filter((res) => res.statusCode !== 201).map((res) => res.statusCode)).toEqual([]);
-    const before = await voteStateSnapshot(t.database.db);
-    const blocked = await vote();
-    expectJsonError(blocked, 429, /^Too many attempts\. Please try again in .+\.$/);
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(blocked.cookies.find((c) => c.name === 'voter')).toBeUndefined();
-    expect(await voteStateSnapshot(t.database.db)).toEqual(before);
-
-    // Another address is not held back by this one.
-    expect((await postVote(t, product.id, { machineId: machines[0]!.id, ip: '192.0.2.201' })).statusCode).toBe(201);
-    expect(await countAt(machines[0]!.id, product.id)).toMatchObject({ votes: 601, votesCast: 601 });
   });
 });

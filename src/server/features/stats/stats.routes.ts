@@ -5,23 +5,27 @@ import { z } from 'zod';
 import {
   MachinePerformanceSchema,
   MachineScopeQuerySchema,
-  StatsSchema,
   VOTE_TREND_DAYS,
   VoteTrendSchema,
 } from '../../../shared/products.schemas.js';
+import { StatsViewSchema } from '../../../shared/stats.schemas.js';
 import { users } from '../../db/schema.js';
 import { signedInUser } from '../../route-scopes.js';
+import { currentUser } from '../auth/guards.js';
 import { ownedScope, readScope } from '../votes/vote-scope.js';
-import { getMachinePerformance, getStats } from './stats.service.js';
+import { getMachinePerformance, getStatsAs } from './stats.service.js';
 import { getVoteTrend } from './vote-trend.service.js';
 
-/** Public through a machine (the vote page shows its totals); an operator without one gets their own. */
+/**
+ * Public through a machine (the vote page shows its totals); an operator without one gets their
+ * own. The owner sees every figure, anyone else only what the vote page shows.
+ */
 export async function statsPublicRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
 
-  app.get('/api/stats', { schema: { querystring: MachineScopeQuerySchema, response: { 200: StatsSchema } } }, async (request) =>
-    getStats(ctx, await readScope(ctx, request, request.query.machineId)),
+  app.get('/api/stats', { schema: { querystring: MachineScopeQuerySchema, response: { 200: StatsViewSchema } } }, async (request) =>
+    getStatsAs(ctx, await readScope(ctx, request, request.query.machineId), (await currentUser(ctx, request))?.id ?? null),
   );
 }
 

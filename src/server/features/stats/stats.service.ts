@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MachinePerformance, Stats } from '../../../shared/products.schemas.js';
+import { toPublicStats, type PublicStats } from '../../../shared/stats.schemas.js';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import type { VoteScope } from '../votes/vote-scope.js';
@@ -62,6 +63,15 @@ export async function getStats(ctx: AppContext, scope: VoteScope): Promise<Stats
     votersThisWeek: Number(row?.voters_this_week ?? 0),
     votersLastWeek: Number(row?.voters_last_week ?? 0),
   };
+}
+
+/**
+ * The figures as `viewerId` may see them: everything for the scope's owner; for anyone else
+ * (signed out, or another operator reading a machine) only what the vote page shows.
+ */
+export async function getStatsAs(ctx: AppContext, scope: VoteScope, viewerId: number | null): Promise<Stats | PublicStats> {
+  const stats = await getStats(ctx, scope);
+  return viewerId === scope.ownerId ? stats : toPublicStats(stats);
 }
 
 /** Each of the operator's machines with today's votes and its two most voted products. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { FileResponseSchema } from '../../../shared/api-error.js';
 import {
   DEFAULT_VOTE_PAGE_PERIOD,
@@ -12,21 +12,41 @@ import {
 } from '../../../shared/vote-page.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http-errors.js';
+import type { LimitVerdict } from '../../plugins/rate-limit.js';
 import { currentUser } from '../auth/guards.js';
+import { issueVoterCookie } from '../votes/voter-cookie.js';
 import { demoPageTarget, loadVotePage, machinePageTarget } from './vote-page.service.js';
+
+type ReadCounter = (request: FastifyRequest) => Promise<LimitVerdict>;
 
 /**
  * Serves /vote and /vote/… with the built vote.html (its own small entry, never the operator
- * app's index.html), when there is a build.
+ * app's index.html), when there is a build. Each load counts against the same per-address read
+ * limit as the page's data call, since it carries the same data.
  */
-export function registerVotePageServing(app: FastifyInstance, webDir: string) {
+export function registerVotePageServing(app: FastifyInstance, webDir: string, countRead: ReadCounter) {
   const file = join(webDir, 'vote.html');
   if (!existsSync(file)) return;
   const template = readFileSync(file, 'utf8');
   const servePage = (request: FastifyRequest, reply: FastifyReply) => sendVotePage(app.ctx, request, reply, template);
-  const schema = { response: { 200: FileResponseSchema, 404: FileResponseSchema } };
-  app.get('/vote', { schema }, servePage);
-  app.get('/vote/*', { schema }, servePage);
+  const preHandler = [limitPageReads(countRead)];
+  const schema = { response: { 200: FileResponseSchema, 404: FileResponseSchema, 429: FileResponseSchema } };
+  app.get('/vote', { schema, preHandler }, servePage);
+  app.get('/vote/*', { schema, preHandler }, servePage);
+}
+
+/** Over the limit, a phone gets a short page it can read, not a JSON error. */
+function limitPageReads(countRead: ReadCounter): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    const verdict = await countRead(request);
+    if (verdict.allowed) return;
+    const html =
+      '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Please wait · VendVote</title></head>' +
+      '<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">' +
+      `<h1>Please wait a moment</h1><p>${escapeHtml(verdict.message)}</p></body></html>`;
+    return reply.status(429).header('retry-after', verdict.retryAfterSeconds).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  };
 }
 
 const escapeHtml = (text: string) =>
@@ -50,13 +70,18 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-async function inlinedPage(ctx: AppContext, request: FastifyRequest, path: string): Promise<{ status: number; page: InlinedVotePage }> {
+async function inlinedPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+): Promise<{ status: number; page: InlinedVotePage }> {
   const signedIn = Boolean(await currentUser(ctx, request));
   const target = votePageTargetOf(path);
   if (target === 'invalid') return { status: 404, page: { status: 'invalid', signedIn } };
   try {
     const pageTarget = target === 'demo' ? await demoPageTarget(ctx) : await machinePageTarget(ctx, target);
-    const data = await loadVotePage(ctx, pageTarget, DEFAULT_VOTE_PAGE_PERIOD);
+    const data = await loadVotePage(ctx, pageTarget, DEFAULT_VOTE_PAGE_PERIOD, issueVoterCookie(request, reply));
     return { status: 200, page: { status: 'ok', signedIn, data } };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 404) return { status: 404, page: { status: 'not-found', signedIn } };
@@ -74,7 +99,7 @@ async function sendVotePage(ctx: AppContext, request: FastifyRequest, reply: Fas
   let html = template;
   let status = 200;
   try {
-    const inlined = await inlinedPage(ctx, request, path);
+    const inlined = await inlinedPage(ctx, request, reply, path);
     status = inlined.status;
     const script = `<script id="${VOTE_PAGE_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(inlined.page)}</script>`;
     html = fillShell(template, inlined.page).replace('</body>', () => `${script}</body>`);

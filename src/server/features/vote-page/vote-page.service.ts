@@ -10,6 +10,7 @@ import { demoScope, type VoteScope } from '../votes/vote-scope.js';
 import { loadLeaderboard } from './leaderboard.service.js';
 import { startOfToday, votesInScope } from './vote-page.sql.js';
 import { NotFoundMessages } from '../../../shared/ids.js';
+import { listVoterVotes } from './voter-votes.service.js';
 
 /** The scopes a public page can show: one machine, or the demo page. */
 export type PageScope = VoteScope & { kind: 'machine' | 'demo' };
@@ -90,18 +91,25 @@ function scopeVotersSql(scope: PageScope): SQL {
 const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
 /**
- * Everything the public vote page shows, for one machine or the demo page. 'Since the last reset'
- * figures (counts, voters, total votes) leave archived votes out; activity figures (today, the
- * leaderboard's period, recent votes) count every vote cast, since a reset clears counts, not
- * what happened. 'Today' is the owner's day in their time zone.
+ * Everything the public vote page shows, for one machine or the demo page, and the asking
+ * voter's own votes there (none to look up for a voter whose cookie was just made). 'Since the
+ * last reset' figures (counts, voters, total votes) leave archived votes out; activity figures
+ * (today, the leaderboard's period, recent votes) count every vote cast, since a reset clears
+ * counts, not what happened. 'Today' is the owner's day in their time zone.
  */
-export async function loadVotePage(ctx: AppContext, target: VotePageTarget, period: VotePagePeriod): Promise<VotePageData> {
+export async function loadVotePage(
+  ctx: AppContext,
+  target: VotePageTarget,
+  period: VotePagePeriod,
+  voter: { voterId: string; isNew: boolean },
+): Promise<VotePageData> {
   const { scope } = target;
-  const [catalogue, activity, [voters], leaderboard] = await Promise.all([
+  const [catalogue, activity, [voters], leaderboard, myVotes] = await Promise.all([
     listProducts(ctx, scope),
     queryRows<ProductActivity>(ctx.db, productActivitySql(scope)),
     queryRows<{ active_voters: number; voters_today: number }>(ctx.db, scopeVotersSql(scope)),
     loadLeaderboard(ctx, scope, period),
+    voter.isNew ? {} : listVoterVotes(ctx, scope, voter.voterId),
   ]);
   const activityOf = new Map(activity.map((row) => [Number(row.product_id), row]));
   let totalVotes = 0;
@@ -136,5 +144,6 @@ export async function loadVotePage(ctx: AppContext, target: VotePageTarget, peri
     },
     products,
     leaderboard,
+    myVotes,
   };
 }

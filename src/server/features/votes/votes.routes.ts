@@ -7,14 +7,11 @@ import {
   VoteInputSchema,
   VoteResultSchema,
 } from '../../../shared/products.schemas.js';
-import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
-import { voterIdFor } from './voter-cookie.js';
+import { voteLimits } from './vote-limits.js';
+import { requireVoterId } from './voter-cookie.js';
 import { demoScope } from './vote-scope.js';
 import { castVote, resetVotes, type BallotScope } from './votes.service.js';
-
-/** Generous: many phones behind one carrier address must still get 300 votes a minute through. */
-const VOTES_PER_IP_PER_MINUTE = 600;
 
 /** Customers vote without an account, on a machine's page or the demo page. */
 export async function votePublicRoutes(server: FastifyInstance) {
@@ -30,7 +27,7 @@ export async function votePublicRoutes(server: FastifyInstance) {
         body: VoteInputSchema,
         response: { 201: VoteResultSchema },
       },
-      preHandler: [limit(server, { name: 'vote-ip', max: VOTES_PER_IP_PER_MINUTE, windowMs: 60_000, per: 'ip' })],
+      preHandler: voteLimits(server),
     },
     async (request, reply) => {
       const { machineId } = request.query;
@@ -40,7 +37,7 @@ export async function votePublicRoutes(server: FastifyInstance) {
         scope,
         productId: request.params.id,
         voteType: request.body.voteType,
-        voterId: voterIdFor(request, reply),
+        voterId: requireVoterId(request),
         ip: request.ip,
       });
       return reply.status(201).send(result);

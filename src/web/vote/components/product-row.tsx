@@ -8,14 +8,20 @@ interface ProductRowProps {
   todayShare: number;
   /** A vote on this product is in flight: both buttons wait for it (spec 4). */
   busy: boolean;
+  /** The voter's own live vote on it here, which its button shows pressed. */
+  myVote: VoteType | undefined;
   onVote: (product: VotePageProduct, voteType: VoteType) => void;
   rank?: number;
 }
 
 const voteButton =
-  'inline-flex size-11 items-center justify-center rounded-full border border-input bg-card transition-colors disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex size-11 items-center justify-center rounded-full border transition-colors disabled:cursor-not-allowed disabled:opacity-50';
+const idle = 'border-input bg-card';
+// Filled, not only tinted: the voter's choice must read at a glance, in either colour scheme.
+const pressedDown = 'border-destructive bg-destructive text-destructive-foreground';
+const pressedUp = 'border-primary bg-primary text-primary-foreground';
 
-export function ProductRow({ product, todayShare, busy, onVote, rank }: ProductRowProps) {
+export function ProductRow({ product, todayShare, busy, myVote, onVote, rank }: ProductRowProps) {
   return (
     <li className={cn(cardClass, 'flex items-center gap-3 p-3 sm:p-4')} aria-busy={busy || undefined}>
       {rank !== undefined && (
@@ -39,9 +45,10 @@ export function ProductRow({ product, todayShare, busy, onVote, rank }: ProductR
       <div className="flex shrink-0 items-center gap-2">
         <button
           type="button"
-          className={cn(voteButton, 'hover:border-destructive-text hover:text-destructive-text')}
+          className={cn(voteButton, myVote === 'down' ? pressedDown : cn(idle, 'hover:border-destructive-text hover:text-destructive-text'))}
           onClick={() => onVote(product, 'down')}
           disabled={busy}
+          aria-pressed={myVote === 'down'}
           aria-label={`Vote down for ${product.name}`}
         >
           <Icon name="thumbsDown" />
@@ -52,9 +59,10 @@ export function ProductRow({ product, todayShare, busy, onVote, rank }: ProductR
         </p>
         <button
           type="button"
-          className={cn(voteButton, 'hover:border-primary hover:text-primary')}
+          className={cn(voteButton, myVote === 'up' ? pressedUp : cn(idle, 'hover:border-primary hover:text-primary'))}
           onClick={() => onVote(product, 'up')}
           disabled={busy}
+          aria-pressed={myVote === 'up'}
           aria-label={`Vote up for ${product.name}`}
         >
           <Icon name="thumbsUp" />

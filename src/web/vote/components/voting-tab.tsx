@@ -80,6 +80,7 @@ export function VotingTab({ data, pending, onVote, onShowLeaderboard, onSuggest 
               product={product}
               todayShare={todayShareOf(product, stats.votesToday)}
               busy={pending.has(product.id)}
+              myVote={data.myVotes[product.id]}
               onVote={onVote}
               rank={showTopPicks ? index + 1 : undefined}
             />

@@ -10,8 +10,9 @@ function withProduct(data: VotePageData, productId: number, change: (product: Vo
 
 /**
  * Spec 4's vote: the count moves at once (+1, or -1 never below 0), both buttons of the product
- * wait while the call is in flight, and a failed call puts the count back. A second vote on the
- * same product is the special 'Already Voted!' message (spec 8).
+ * wait while the call is in flight, and a failed call puts the count back. A recorded vote shows
+ * as the voter's own (its button pressed). A second vote on the same product is the special
+ * 'Already Voted!' message (spec 8); any other refusal, such as the hourly limit, says why.
  */
 export function useVoting(
   target: PageTarget,
@@ -44,6 +45,7 @@ export function useVoting(
             voters: current.voters + 1,
           })),
           stats: { ...data.stats, totalVotes: data.stats.totalVotes + 1, votesToday: data.stats.votesToday + 1 },
+          myVotes: { ...data.myVotes, [product.id]: voteType },
         }));
         notify({ title: 'Vote recorded!', description: 'Thanks for your feedback' });
         onVoted();
