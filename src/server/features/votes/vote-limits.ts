@@ -15,7 +15,7 @@ function productScopeKey(request: FastifyRequest): string {
 }
 
 /**
- * The layers in front of a vote, in order (DECISIONS 3; docs/decisions/0007-honest-votes.md):
+ * The layers in front of a vote, in order (DECISIONS 3; docs/decisions/0010-honest-votes.md):
  * the address's overall rate; a voter cookie, which only the vote page hands out; then at most 60
  * votes an hour from one address to one product at one machine. A class on one school Wi-Fi
  * voting for the same snack in a break stays under it; a script that loads the page for a fresh
