@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, createUser, insertVotes, type VoteRow } from '../../src/server/db/factories.js';
 import { users } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
-import { createTestApp, type TestApp } from '../support/index.js';
-import { DAY_MS, expectJsonError, get, signIn } from './helpers.js';
+import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
+import { DAY_MS, HOUR_MS, expectJsonError, get, signIn } from './helpers.js';
 import { expectCountersMatchVoteRows } from './vote-counters.js';
 
 /**
@@ -65,6 +65,16 @@ describe('GET /api/stats', () => {
   let operator: Awaited<ReturnType<typeof signIn>>;
   let machineIds: number[];
   let productIds: Record<'cola' | 'almonds' | 'beefStick' | 'dates', number>;
+  let fixtures: VoteRow[];
+  let yesterdayStart: number;
+  /** Yesterday's votes up to this time of day: what today so far is compared with. */
+  const yesterdaySoFar = (machineId?: number) =>
+    fixtures.filter(
+      (row) =>
+        (machineId === undefined || row.machineId === machineId) &&
+        row.createdAt.getTime() >= yesterdayStart &&
+        row.createdAt.getTime() < Date.now() - DAY_MS,
+    ).length;
 
   beforeAll(async () => {
     operator = await signIn(t);
@@ -72,6 +82,7 @@ describe('GET /api/stats', () => {
     const now = Date.now();
     const today = startOfLocalDay(ZONE, now);
     const yesterday = startOfLocalDay(ZONE, today - 1);
+    yesterdayStart = yesterday;
     const [m1, m2, m3] = [
       await createMachine(t.database.db, operator.user.id, { name: 'Lobby' }),
       await createMachine(t.database.db, operator.user.id, { name: 'Gym' }),
@@ -92,7 +103,7 @@ describe('GET /api/stats', () => {
       voterId: `${operator.user.id}-${voterId}`,
       createdAt: new Date(at),
     });
-    await insertVotes(db, [
+    fixtures = [
       vote(m1.id, cola.id, 'up', 'v1', today + MINUTE_MS), // today
       vote(m1.id, almonds.id, 'up', 'v1', today - 30 * MINUTE_MS), // yesterday
       vote(m1.id, cola.id, 'up', 'v2', today - MINUTE_MS), // yesterday (today in New York)
@@ -106,7 +117,8 @@ describe('GET /api/stats', () => {
       vote(m2.id, almonds.id, 'up', 'v2', today - 3 * 60 * MINUTE_MS), // yesterday (midnight in New York)
       vote(m1.id, beefStick.id, 'up', 'v7', now - 20 * DAY_MS), // before last week
       vote(m3.id, dates.id, 'down', 'v1', today + 4 * MINUTE_MS), // today
-    ]);
+    ];
+    await insertVotes(db, fixtures);
   });
 
   test("all of the operator's machines, with 'today' in the operator's time zone", async () => {
@@ -116,11 +128,27 @@ describe('GET /api/stats', () => {
       activeVoters: 7,
       avgEngagement: 1.9, // 13 / 7 = 1.857…
       votesToday: 3,
-      votesYesterday: 5,
+      votesYesterday: yesterdaySoFar(),
       newProductsThisWeek: 2,
       votersThisWeek: 5,
       votersLastWeek: 1,
     });
+  });
+
+  test('today so far is compared with yesterday up to the same time of day, not with all of yesterday', async () => {
+    // Five votes fell yesterday; only those before this time of day count.
+    const allOfYesterday = fixtures.filter((row) => row.createdAt.getTime() >= yesterdayStart && row.createdAt.getTime() < yesterdayStart + DAY_MS);
+    expect(allOfYesterday).toHaveLength(5);
+    const stats = await statsOf('', operator.cookie);
+    expect(stats.votesYesterday).toBe(yesterdaySoFar());
+    const late = await createProduct(t.database.db, operator.user.id);
+    // An hour later in the day than now, yesterday: not yet comparable.
+    await insertVotes(t.database.db, [
+      { machineId: machineIds[0]!, productId: late.id, voteType: 'up', voterId: `${operator.user.id}-late`, createdAt: new Date(Date.now() - DAY_MS + HOUR_MS) },
+    ]);
+    expect((await statsOf('', operator.cookie)).votesYesterday).toBe(yesterdaySoFar());
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/products/${late.id}`, headers: { cookie: operator.cookie } });
+    expect(removed.statusCode, removed.body).toBe(200);
   });
 
   test('one machine, as its owner: only its votes and voters, every figure; the catalogue figures stay the operator’s', async () => {
@@ -131,7 +159,7 @@ describe('GET /api/stats', () => {
       activeVoters: 5,
       avgEngagement: 1.6,
       votesToday: 1,
-      votesYesterday: 3,
+      votesYesterday: yesterdaySoFar(m1),
       newProductsThisWeek: 2,
       votersThisWeek: 3,
       votersLastWeek: 1,
@@ -142,7 +170,7 @@ describe('GET /api/stats', () => {
       activeVoters: 4,
       avgEngagement: 1,
       votesToday: 1,
-      votesYesterday: 2,
+      votesYesterday: yesterdaySoFar(m2),
       newProductsThisWeek: 2,
       votersThisWeek: 3,
       votersLastWeek: 1,
@@ -178,7 +206,7 @@ describe('GET /api/stats', () => {
     ]);
   });
 
-  test('after a reset the totals are zero, while the activity captions still count what happened', async () => {
+  test('after a reset every figure starts afresh: nothing counts the archived votes', async () => {
     const reset = await t.app.inject({ method: 'POST', url: '/api/votes/reset', headers: { cookie: operator.cookie } });
     expect(reset.json()).toMatchObject({ archivedVotes: 13 });
     expect(await statsOf('', operator.cookie)).toEqual({
@@ -186,17 +214,17 @@ describe('GET /api/stats', () => {
       totalProducts: 4,
       activeVoters: 0,
       avgEngagement: 0,
-      votesToday: 3,
-      votesYesterday: 5,
+      votesToday: 0,
+      votesYesterday: 0,
       newProductsThisWeek: 2,
-      votersThisWeek: 5,
-      votersLastWeek: 1,
+      votersThisWeek: 0,
+      votersLastWeek: 0,
     });
     const machines = (await get(t, '/api/dashboard/machines', operator.cookie)).json();
     expect(machines.map((m: { votesToday: number; topProducts: unknown[] }) => [m.votesToday, m.topProducts])).toEqual([
-      [1, []],
-      [1, []],
-      [1, []],
+      [0, []],
+      [0, []],
+      [0, []],
     ]);
   });
 });
@@ -221,7 +249,7 @@ describe('other scopes', () => {
   });
 
   test("signed out without a machine: the demo page's public figures, in the demo operator's time zone", async () => {
-    const demo = (await createUser(t.database.db, { email: DEMO_OPERATOR_EMAIL })).user;
+    const { user: demo, password: demoPassword } = await createUser(t.database.db, { email: DEMO_OPERATOR_EMAIL });
     const zone = demo.timeZone;
     expect(zone).toBe('America/New_York');
     const now = Date.now();
@@ -255,6 +283,16 @@ describe('other scopes', () => {
       votesToday: 2,
     });
     expect(await statsOf(`?machineId=${machine.id}`)).toMatchObject({ totalVotes: 1, activeVoters: 1, votesToday: 1 });
+
+    // The demo operator's own "all machines" leave the demo page out: they are the sum of the machines.
+    const session = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_OPERATOR_EMAIL, password: demoPassword } });
+    expect(session.statusCode, session.body).toBe(200);
+    const cookie = sessionCookieFrom(session);
+    expect(await statsOf('', cookie)).toMatchObject({ totalVotes: 1, activeVoters: 1, votesToday: 1 });
+    const catalogue = (await get(t, '/api/products', cookie)).json() as { id: number; votes: number }[];
+    expect(Object.fromEntries(catalogue.map((p) => [p.id, p.votes]))).toEqual({ [fresh.id]: 1, [older.id]: 0 });
+    const atMachine = (await get(t, `/api/products?machineId=${machine.id}`, cookie)).json() as { id: number; votes: number }[];
+    expect(Object.fromEntries(atMachine.map((p) => [p.id, p.votes]))).toEqual({ [fresh.id]: 1, [older.id]: 0 });
   });
 
   test.each([

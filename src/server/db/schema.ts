@@ -201,8 +201,9 @@ export const votes = pgTable(
     uniqueIndex('votes_one_per_voter_unique')
       .on(table.voterId, table.productId, sql`coalesce(${table.machineId}, 0)`)
       .where(sql`${table.archivedAt} is null`),
-    // Covers the dashboard's 'voters this week' and 'votes today' counts without reading the table.
-    index('votes_machine_created_idx').on(table.machineId, table.createdAt, table.voterId),
+    // Covers the dashboard's 'voters this week' and 'votes today' counts without reading the
+    // table; every figure they show counts the live votes since the last reset.
+    index('votes_machine_created_idx').on(table.machineId, table.createdAt, table.voterId).where(sql`${table.archivedAt} is null`),
     index('votes_product_created_idx').on(table.productId, table.createdAt),
   ],
 );

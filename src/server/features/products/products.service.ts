@@ -42,7 +42,8 @@ export async function listProducts(ctx: AppContext, scope: VoteScope): Promise<P
 export function scopedVotes(scope: VoteScope) {
   switch (scope.kind) {
     case 'operator':
-      return sql<number>`${products.votes}`;
+      // The operator's machines only: the demo page is not one of them, so "all machines" is their sum.
+      return sql<number>`(${products.votes} - ${products.demoVotes})`.mapWith(Number);
     case 'machine':
       return sql<number>`coalesce((select ${machineProductVotes.votes} from ${machineProductVotes}
         where ${machineProductVotes.machineId} = ${scope.machineId} and ${machineProductVotes.productId} = ${products.id}), 0)`.mapWith(Number);

@@ -23,20 +23,21 @@ function dayStarts(timeZone: string) {
 const engagement = (votes: number, voters: number) => (voters === 0 ? 0 : Math.round((votes / voters) * 10) / 10);
 
 /**
- * The dashboard figures. Totals since the last reset come from the counters the vote path keeps;
- * the captions' activity (today, this week) counts vote rows, archived or not, because a reset
- * clears counts, not what happened.
+ * The dashboard figures, all since the last reset (Reset All Votes starts every figure afresh;
+ * the archived rows are kept for analytics only). Totals come from the counters the vote path
+ * keeps; the captions' activity counts live vote rows. Today is compared with yesterday up to the
+ * same time of day, so a morning is not set against a whole day.
  */
 export async function getStats(ctx: AppContext, scope: VoteScope): Promise<Stats> {
   const { today, yesterday } = dayStarts(scope.timeZone);
   const inScope =
     scope.kind === 'demo'
-      ? sql`v.machine_id is null and v.product_id in (select id from products where user_id = ${scope.ownerId})`
-      : sql`v.machine_id in ${scopeMachines(scope)}`;
+      ? sql`v.machine_id is null and v.archived_at is null and v.product_id in (select id from products where user_id = ${scope.ownerId})`
+      : sql`v.machine_id in ${scopeMachines(scope)} and v.archived_at is null`;
   const totals =
     scope.kind === 'demo'
-      ? sql`(select count(*) from votes v where ${inScope} and v.archived_at is null)::int as total_votes,
-            (select count(distinct voter_id) from votes v where ${inScope} and v.archived_at is null)::int as active_voters`
+      ? sql`(select count(*) from votes v where ${inScope})::int as total_votes,
+            (select count(distinct voter_id) from votes v where ${inScope})::int as active_voters`
       : sql`(select coalesce(sum(votes_cast), 0) from machine_product_votes where machine_id in ${scopeMachines(scope)})::int as total_votes,
             ${scope.kind === 'machine' ? sql`(select count(*) from machine_voters where machine_id = ${scope.machineId})` : sql`(select count(*) from operator_voters where user_id = ${scope.ownerId})`}::int as active_voters`;
   const [row] = await queryRows<Record<string, number>>(
@@ -44,7 +45,7 @@ export async function getStats(ctx: AppContext, scope: VoteScope): Promise<Stats
     sql`select ${totals},
       (select count(*) from products where user_id = ${scope.ownerId})::int as total_products,
       (select count(*) from votes v where ${inScope} and v.created_at >= ${today})::int as votes_today,
-      (select count(*) from votes v where ${inScope} and v.created_at >= ${yesterday} and v.created_at < ${today})::int as votes_yesterday,
+      (select count(*) from votes v where ${inScope} and v.created_at >= ${yesterday} and v.created_at < now() - interval '1 day')::int as votes_yesterday,
       (select count(*) from products where user_id = ${scope.ownerId} and created_at >= now() - interval '7 days')::int as new_products,
       (select count(distinct voter_id) from votes v where ${inScope} and v.created_at >= now() - interval '7 days')::int as voters_this_week,
       (select count(distinct voter_id) from votes v where ${inScope}
@@ -80,7 +81,7 @@ export async function getMachinePerformance(ctx: AppContext, ownerId: number, ti
   const machines = await queryRows<{ id: number; name: string; location: string; status: string; votes_today: number }>(
     ctx.db,
     sql`select m.id, m.name, m.location, m.status,
-          (select count(*) from votes v where v.machine_id = m.id and v.created_at >= ${today})::int as votes_today
+          (select count(*) from votes v where v.machine_id = m.id and v.archived_at is null and v.created_at >= ${today})::int as votes_today
         from vending_machines m where m.user_id = ${ownerId} order by m.created_at, m.id`,
   );
   const top = await queryRows<{ machine_id: number; id: number; name: string; brand: string; votes: number }>(

@@ -33,8 +33,8 @@ interface RecentRow {
 
 /**
  * The leaderboard over a period. Its ranking is the net of the period's votes (up minus down),
- * the same rule as a product's count; only products with a positive net are listed. Archived
- * votes count: a reset zeroes counts, not what customers did in the period.
+ * the same rule as a product's count; only products with a positive net are listed. Like every
+ * figure on the page it counts the votes since the last reset.
  */
 export async function loadLeaderboard(ctx: AppContext, scope: PageScope, period: VotePagePeriod): Promise<VotePageLeaderboard> {
   const start = periodStart(period, scope.timeZone);

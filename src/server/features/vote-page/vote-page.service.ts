@@ -63,12 +63,13 @@ function productActivitySql(scope: PageScope): SQL {
       select product_id, sum(voters)::int as voters, sum(votes_today)::int as votes_today from (
         select product_id, votes_cast as voters, 0 as votes_today from machine_product_votes where machine_id = ${scope.machineId}
         union all
-        select product_id, 0, count(*) from votes where machine_id = ${scope.machineId} and created_at >= ${today} group by product_id
+        select product_id, 0, count(*) from votes
+        where machine_id = ${scope.machineId} and archived_at is null and created_at >= ${today} group by product_id
       ) activity group by product_id`;
   }
   return sql`
     select v.product_id,
-      count(*) filter (where v.archived_at is null)::int as voters,
+      count(*)::int as voters,
       count(*) filter (where v.created_at >= ${today})::int as votes_today
     from votes v join products p on p.id = v.product_id
     where ${votesInScope(scope)} group by v.product_id`;
@@ -80,10 +81,11 @@ function scopeVotersSql(scope: PageScope): SQL {
   if (scope.kind === 'machine') {
     return sql`select
       (select count(*) from machine_voters where machine_id = ${scope.machineId})::int as active_voters,
-      (select count(distinct voter_id) from votes where machine_id = ${scope.machineId} and created_at >= ${today})::int as voters_today`;
+      (select count(distinct voter_id) from votes
+       where machine_id = ${scope.machineId} and archived_at is null and created_at >= ${today})::int as voters_today`;
   }
   return sql`select
-      count(distinct v.voter_id) filter (where v.archived_at is null)::int as active_voters,
+      count(distinct v.voter_id)::int as active_voters,
       count(distinct v.voter_id) filter (where v.created_at >= ${today})::int as voters_today
     from votes v join products p on p.id = v.product_id where ${votesInScope(scope)}`;
 }
@@ -92,10 +94,9 @@ const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round
 
 /**
  * Everything the public vote page shows, for one machine or the demo page, and the asking
- * voter's own votes there (none to look up for a voter whose cookie was just made). 'Since the
- * last reset' figures (counts, voters, total votes) leave archived votes out; activity figures
- * (today, the leaderboard's period, recent votes) count every vote cast, since a reset clears
- * counts, not what happened. 'Today' is the owner's day in their time zone.
+ * voter's own votes there (none to look up for a voter whose cookie was just made). Every
+ * figure counts the votes since the last reset, so nothing on the page contradicts a count that a
+ * reset set to zero. 'Today' is the owner's day in their time zone.
  */
 export async function loadVotePage(
   ctx: AppContext,

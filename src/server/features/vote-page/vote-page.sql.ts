@@ -25,11 +25,12 @@ export function periodStart(period: VotePagePeriod, timeZone: string): SQL | nul
 }
 
 /**
- * The vote rows of a public page's scope, for a query over `votes v join products p`. The
- * machine_id condition comes first so the (machine_id, created_at, voter_id) index serves it;
- * the owner condition keeps a foreign product's row out even if one were ever written there.
+ * The live vote rows (since the last reset) of a public page's scope, for a query over `votes v
+ * join products p`. The machine_id condition comes first so the partial (machine_id, created_at,
+ * voter_id) index of live votes serves it; the owner condition keeps a foreign product's row out
+ * even if one were ever written there.
  */
 export function votesInScope(scope: VoteScope & { kind: 'machine' | 'demo' }): SQL {
   const machine = scope.kind === 'machine' ? sql`v.machine_id = ${scope.machineId}` : sql`v.machine_id is null`;
-  return sql`${machine} and p.user_id = ${scope.ownerId}`;
+  return sql`${machine} and v.archived_at is null and p.user_id = ${scope.ownerId}`;
 }

@@ -1,0 +1,2 @@
+DROP INDEX "votes_machine_created_idx";--> statement-breakpoint
+CREATE INDEX "votes_machine_created_idx" ON "votes" USING btree ("machine_id","created_at","voter_id") WHERE "votes"."archived_at" is null;
