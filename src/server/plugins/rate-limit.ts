@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
-import { HttpError } from '../http-errors.js';
+import { tooManyAttempts } from '../http-errors.js';
 
 export async function registerRateLimits(app: FastifyInstance, redis: Redis | undefined) {
   await app.register(rateLimit, {
@@ -24,12 +24,6 @@ function emailOf(request: FastifyRequest): string {
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
-function describeWait(seconds: number): string {
-  const [amount, unit] =
-    seconds < 60 ? [seconds, 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
-  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
-}
-
 /**
  * A preHandler that counts requests per rule; it runs after validation, so the body is known.
  * Built on createRateLimit, not app.rateLimit: the latter's handlers run once per request, so on
@@ -41,10 +35,9 @@ export function limit(app: FastifyInstance, rule: LimitRule): preHandlerAsyncHoo
     timeWindow: rule.windowMs,
     keyGenerator: (request) => `${rule.name}:${rule.per === 'ip' ? request.ip : emailOf(request)}`,
   });
-  return async (request, reply) => {
+  return async (request) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', result.ttlInSeconds);
-    throw new HttpError(429, `Too many attempts. Please try again in ${describeWait(result.ttlInSeconds)}.`);
+    throw tooManyAttempts(result.ttlInSeconds);
   };
 }
