@@ -109,7 +109,7 @@ describe('verifying, then one click to sign in', () => {
     expect((await me(t, visitor.cookie)).json()).toMatchObject({ id: visitor.user.id });
   });
 
-  test.each([{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }])(
+  test.each<Record<string, string>>([{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }])(
     'the click is refused from another site (%j) and the grant stays unspent',
     async (headers) => {
       const { token } = await registered();
