@@ -61,7 +61,10 @@ export async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Registers an operator through the API and follows the mailed link, as a person would. */
+/**
+ * Registers an operator through the API, follows the mailed link and clicks Continue, as a person
+ * would: verifying signs nobody in, the click (a same-origin POST with the verify cookie) does.
+ */
 export async function registerVerifiedOperator(
   server: ServerProcess,
   smtp: TestSmtpServer,
@@ -80,8 +83,19 @@ export async function registerVerifiedOperator(
   });
   expect(response.status).toBe(201);
   const mail = await smtp.waitForMail(person.email, /Verify/);
-  const verify = await fetch(new URL(new URL(linkFrom(mail, '/verify-email')).search, `${server.url}/api/auth/verify-email`));
+  const verify = await fetch(new URL(new URL(linkFrom(mail, '/verify-email')).search, `${server.url}/api/auth/verify-email`), {
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
   expect(verify.status).toBe(200);
+  expect(verify.headers.getSetCookie().some((cookie) => cookie.startsWith('vv_session='))).toBe(false);
+  const grant = verify.headers.getSetCookie().find((cookie) => cookie.startsWith('vv_verified='));
+  expect(grant).toBeTruthy();
+  const signedIn = await fetch(`${server.url}/api/auth/verify-email/continue`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie: grant!.split(';')[0]! },
+    body: JSON.stringify({}),
+  });
+  expect(signedIn.status).toBe(200);
 }
 
 /**

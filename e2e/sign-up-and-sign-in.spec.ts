@@ -1,7 +1,7 @@
 import { linkFrom } from '../tests/support/smtp-server.js';
 import { expect, registerVerifiedOperator, signIn, test } from './fixtures.js';
 
-test('a new operator registers, verifies from the mail, lands on the dashboard and signs out', async ({ page, smtp }) => {
+test('a new operator registers, verifies from the mail, clicks Continue, lands on the dashboard and signs out', async ({ page, smtp }) => {
   const email = `new-operator-${Date.now()}@example.com`;
   const password = 'stock-the-good-chips-7';
 
@@ -25,6 +25,9 @@ test('a new operator registers, verifies from the mail, lands on the dashboard a
 
   const mail = await smtp.waitForMail(email, /Verify/);
   await page.goto(linkFrom(mail, '/verify-email'));
+  // Verifying signs nobody in: the person continues with a click.
+  await expect(page.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
@@ -38,6 +41,28 @@ test('a new operator registers, verifies from the mail, lands on the dashboard a
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('opening another account\'s verification link while signed in asks first and keeps the session', async ({ page, smtp, server }) => {
+  const owner = `signed-in-owner-${Date.now()}@example.com`;
+  await registerVerifiedOperator(server, smtp, { email: owner, password: 'keep-my-session-9' });
+  await signIn(page, owner, 'keep-my-session-9');
+
+  // Someone else's fresh account, whose link a foreign page could send this visitor to.
+  const stranger = `stranger-${Date.now()}@example.com`;
+  const registered = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' },
+    body: JSON.stringify({ firstName: 'Mal', lastName: 'Lory', email: stranger, password: 'not-your-account-1', confirmPassword: 'not-your-account-1' }),
+  });
+  expect(registered.status).toBe(201);
+  await page.goto(linkFrom(await smtp.waitForMail(stranger, /Verify/), '/verify-email'));
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeVisible();
+  await expect(page.getByText(`You are signed in as ${owner}. Continue as ${stranger}?`)).toBeVisible();
+  await page.getByRole('link', { name: `Stay signed in as ${owner}` }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(owner)).toBeVisible();
 });
 
 test('a forgotten password is reset from the mailed link, and the new one signs in', async ({ page, smtp, server }) => {

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Sent with the answer, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -15,3 +17,17 @@ export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
+
+/** A wait as people say it: '40 seconds', '5 minutes', '1 hour'. */
+export function describeWait(seconds: number): string {
+  const [amount, unit] =
+    seconds < 60 ? [seconds, 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
+/** The answer to a caller who must wait; every limit on the server words it the same way. */
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, `Too many attempts. Please try again in ${describeWait(retryAfterSeconds)}.`, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+}

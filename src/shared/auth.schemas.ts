@@ -22,6 +22,9 @@ export const AuthMessages = {
   verificationLinkInvalid: 'This verification link is invalid or has expired. Request a new one below.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Request a new one.',
   unauthorized: 'Unauthorized',
+  verifiedSignInExpired: 'This sign-in step has expired or was already used. Please sign in with your password.',
+  signedInAsAnotherAccount: 'You are signed in to another account. Sign out of it to continue.',
+  verifiedWelcome: 'Welcome to VendVote!',
 } as const;
 
 const NAME_MAX_LENGTH = 100;
@@ -92,6 +95,12 @@ export const VerifyEmailQuerySchema = z.object({
     .min(1, AuthMessages.verificationTokenMissing)
     .max(200, AuthMessages.verificationLinkInvalid),
 });
+
+/** POST /api/auth/verify-email/continue: `replaceSession` confirms signing out another account first. */
+export const ContinueAfterVerifySchema = z.strictObject({
+  replaceSession: z.boolean({ error: 'Replace session must be true or false' }).optional().default(false),
+});
+export type ContinueAfterVerifyInput = z.input<typeof ContinueAfterVerifySchema>;
 
 export const RoleSchema = z.enum(['operator', 'admin', 'affiliate']);
 export type Role = z.infer<typeof RoleSchema>;

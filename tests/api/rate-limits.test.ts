@@ -27,35 +27,20 @@ function expectRateLimited(res: LightMyRequestResponse) {
 }
 
 describe('sign-in', () => {
-  test('10 attempts for one account within 15 minutes are allowed; the 11th is a 429, even with the right password', async () => {
+  test('50 sign-in attempts from one address within 15 minutes are allowed, right or wrong; the 51st is a 429 for any account', async () => {
     const ip = newAddress();
-    const { user, password } = await createUser(t.database.db, { email: uniqueEmail('target') });
-    for (let i = 0; i < 10; i++) {
-      // Spelling the address differently does not make it another account.
-      const email = i % 2 ? user.email.toUpperCase() : ` ${user.email}`;
-      const res = await call('/api/auth/login', { email, password: `wrong guess ${i}` }, ip);
-      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    const { user, password } = await createUser(t.database.db, { email: uniqueEmail('busy') });
+    for (let i = 0; i < 50; i++) {
+      // Mostly successful sign-ins, which the failure throttle never refuses: this is the address rule.
+      const res = i % 10 === 0
+        ? await call('/api/auth/login', { email: uniqueEmail(`spray-${i}`), password: 'guess' }, ip)
+        : await call('/api/auth/login', { email: user.email, password }, ip);
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(i % 10 === 0 ? 401 : 200);
     }
     const blocked = await call('/api/auth/login', { email: user.email, password }, ip);
     expectRateLimited(blocked);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expect(blocked.headers['set-cookie']).toBeUndefined();
-
-    // The same account from another address is still counted as the same account.
-    expectRateLimited(await call('/api/auth/login', { email: user.email, password }, newAddress()));
-    // Another account from the same address is still allowed.
-    const other = await createUser(t.database.db, { email: uniqueEmail('other') });
-    expect((await call('/api/auth/login', { email: other.user.email, password: other.password }, ip)).statusCode).toBe(200);
-  });
-
-  test('50 attempts from one address within 15 minutes are allowed; the 51st is a 429 for any account', async () => {
-    const ip = newAddress();
-    for (let i = 0; i < 50; i++) {
-      const res = await call('/api/auth/login', { email: `spray-${Math.floor(i / 10)}-${ip}@example.test`, password: 'guess' }, ip);
-      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
-    }
-    const { user, password } = await createUser(t.database.db, { email: uniqueEmail('fresh') });
-    expectRateLimited(await call('/api/auth/login', { email: user.email, password }, ip));
     expect((await call('/api/auth/login', { email: user.email, password }, newAddress())).statusCode).toBe(200);
   });
 

@@ -290,3 +290,40 @@ export type VendingIssue = typeof vendingIssues.$inferSelect;
 export type VendingMachine = typeof vendingMachines.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
+
+/**
+ * Failed sign-ins of the last hour, which sign-in-throttle.ts counts. Both keys are keyed hashes:
+ * the table keeps neither client addresses nor what people typed as an email (sometimes a password).
+ * A row is written before the password is checked and removed when the password was right, so
+ * parallel guesses cannot slip past the counts.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    accountKey: text('account_key').notNull(),
+    addressKey: text('address_key').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('sign_in_failures_account_idx').on(table.accountKey, table.failedAt),
+    index('sign_in_failures_address_idx').on(table.addressKey, table.failedAt),
+    index('sign_in_failures_failed_at_idx').on(table.failedAt),
+  ],
+);
+
+/**
+ * The one-click sign-in a browser holds after verifying an email (verified-sign-in.ts): its
+ * HttpOnly cookie carries the token, this table only the token's SHA-256. Spent on first use.
+ */
+export const verifiedSignIns = pgTable(
+  'verified_sign_ins',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('verified_sign_ins_user_idx').on(table.userId)],
+);

@@ -36,6 +36,7 @@ export function registerErrorHandling(app: FastifyInstance, webDir?: string) {
     if (error instanceof HttpError) {
       const body: ApiErrorBody = { message: error.message };
       if (error.errors) body.errors = error.errors;
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }
     if (isRefusedText(error)) {

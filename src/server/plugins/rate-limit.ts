@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
-import { HttpError } from '../http-errors.js';
+import { describeWait, HttpError, tooManyAttempts } from '../http-errors.js';
 
 /**
  * Counters kept in the process (no Redis) live in an LRU map. Hourly rules, such as votes per
@@ -44,12 +44,6 @@ function keyOf(rule: LimitRule, request: FastifyRequest): string {
   return rule.per(request);
 }
 
-function describeWait(seconds: number): string {
-  const [amount, unit] =
-    seconds < 60 ? [seconds, 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
-  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
-}
-
 /**
  * Counts one request against a rule and says whether it may go on. Built on createRateLimit, not
  * app.rateLimit: the latter's handlers run once per request, so on a route with an address rule
@@ -65,7 +59,7 @@ export function limitCounter(app: FastifyInstance, rule: LimitRule): (request: F
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return { allowed: true };
     const wait = describeWait(result.ttlInSeconds);
-    const message = rule.message ? rule.message(wait) : `Too many attempts. Please try again in ${wait}.`;
+    const message = rule.message ? rule.message(wait) : tooManyAttempts(result.ttlInSeconds).message;
     return { allowed: false, retryAfterSeconds: result.ttlInSeconds, message };
   };
 }
@@ -77,10 +71,9 @@ export function limit(app: FastifyInstance, rule: LimitRule): preHandlerAsyncHoo
 
 /** The JSON 429 of an API route, for a counter made with limitCounter. */
 export function refuseOverLimit(count: (request: FastifyRequest) => Promise<LimitVerdict>): preHandlerAsyncHookHandler {
-  return async (request, reply) => {
+  return async (request) => {
     const verdict = await count(request);
     if (verdict.allowed) return;
-    reply.header('retry-after', verdict.retryAfterSeconds);
-    throw new HttpError(429, verdict.message);
+    throw new HttpError(429, verdict.message, undefined, { 'retry-after': String(verdict.retryAfterSeconds) });
   };
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageSchema, RedirectResponseSchema } from '../../../shared/api-error.js';
 import {
+  AuthMessages,
+  ContinueAfterVerifySchema,
   CurrentUserSchema,
   EmailOnlySchema,
   LoginSchema,
@@ -19,14 +21,15 @@ import { forbidden } from '../../http-errors.js';
 import { limit } from '../../plugins/rate-limit.js';
 import { endSession, startSession } from '../../sessions.js';
 import {
-  authenticate,
   registerUser,
   requestPasswordReset,
   resendVerification,
   resetPassword,
+  signInWithPassword,
   toCurrentUser,
   verifyEmail,
 } from './auth.service.js';
+import { continueAfterVerifying, grantVerifiedSignIn } from './verified-sign-in.js';
 import { signedInUser } from '../../route-scopes.js';
 
 const MINUTE = 60_000;
@@ -53,16 +56,25 @@ export async function authPublicRoutes(server: FastifyInstance) {
   );
 
   app.get('/api/auth/verify-email', { schema: { querystring: VerifyEmailQuerySchema, response: { 200: VerifiedSchema } } }, async (request, reply) => {
-    // This GET signs in, so another site must not trigger it: that would sign a visitor into an
-    // account of the other site's choosing. Our /verify-email page calls it from the same origin.
+    // Verifying signs nobody in; it hands this browser a one-click sign-in (verified-sign-in.ts),
+    // which only our own /verify-email page, calling from the same origin, may receive.
     const fetchSite = request.headers['sec-fetch-site'];
     if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       throw forbidden('Cross-site requests are not allowed.');
     }
     const user = await verifyEmail(ctx, request.query.token);
-    await startSession(ctx.db, request, reply, user.id, false);
+    await grantVerifiedSignIn(ctx, request, reply, user.id);
     return { message: 'Your email has been verified.', user: { id: user.id, email: user.email } };
   });
+
+  app.post(
+    '/api/auth/verify-email/continue',
+    { schema: { body: ContinueAfterVerifySchema, response: { 200: SignedInSchema } } },
+    async (request, reply) => {
+      const user = await continueAfterVerifying(ctx, request, reply, request.body.replaceSession);
+      return { message: AuthMessages.verifiedWelcome, user: toCurrentUser(user, ctx.adminEmails) };
+    },
+  );
 
   app.post(
     '/api/auth/resend-verification',
@@ -84,12 +96,12 @@ export async function authPublicRoutes(server: FastifyInstance) {
     {
       schema: { body: LoginSchema, response: { 200: SignedInSchema } },
       preHandler: [
+        // Per account, only failures count (signInWithPassword), so nobody can lock an owner out.
         limit(server, { name: 'login-ip', max: 50, windowMs: 15 * MINUTE, per: 'ip' }),
-        limit(server, { name: 'login-email', max: 10, windowMs: 15 * MINUTE, per: 'email' }),
       ],
     },
     async (request, reply) => {
-      const user = await authenticate(ctx, request.body);
+      const user = await signInWithPassword(ctx, request.body, request.ip);
       await startSession(ctx.db, request, reply, user.id, request.body.rememberMe);
       return { message: 'Welcome back!', user: toCurrentUser(user, ctx.adminEmails) };
     },

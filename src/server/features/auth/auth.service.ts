@@ -7,12 +7,13 @@ import {
 } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { passwordResetTokens, users, type User } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, HttpError } from '../../http-errors.js';
+import { passwordResetTokens, users, verifiedSignIns, type User } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, HttpError, tooManyAttempts } from '../../http-errors.js';
 import { endAllSessionsOf } from '../../sessions.js';
 import { hashToken, newToken } from '../../tokens.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { claimSignInCheck, forgiveSignInFailures } from './sign-in-throttle.js';
 
 const VERIFICATION_VALID_MS = 24 * 60 * 60 * 1000;
 const RESET_VALID_MS = 60 * 60 * 1000;
@@ -101,6 +102,26 @@ export async function authenticate(ctx: AppContext, input: Required<Pick<LoginIn
   return user;
 }
 
+/** A sign-in with a password from a client address, throttled on failures (sign-in-throttle.ts). */
+export async function signInWithPassword(
+  ctx: AppContext,
+  input: Required<Pick<LoginInput, 'email' | 'password'>>,
+  address: string,
+): Promise<User> {
+  const attempt = { email: input.email, address };
+  const claim = await claimSignInCheck(ctx, attempt);
+  if (!claim.granted) throw tooManyAttempts(claim.retryAfterSeconds);
+  try {
+    const user = await authenticate(ctx, input);
+    await forgiveSignInFailures(ctx, attempt);
+    return user;
+  } catch (error) {
+    // Refused only for being unverified: the password was right, so that was no failure.
+    if (error instanceof HttpError && error.statusCode === 403) await forgiveSignInFailures(ctx, attempt);
+    throw error;
+  }
+}
+
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx, email);
   if (!user) return;
@@ -153,6 +174,7 @@ export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordIn
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
     await endAllSessionsOf(tx, spent.userId);
+    await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, spent.userId));
   });
 }
 

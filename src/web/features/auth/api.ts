@@ -41,6 +41,10 @@ export const verifyEmail = (token: string) =>
     `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
   );
 
+/** The one click after verifying; `replaceSession` confirms signing out another account first. */
+export const continueAfterVerifying = (replaceSession: boolean) =>
+  apiJson<MessageResponse & { user: CurrentUser }>('POST', '/api/auth/verify-email/continue', { replaceSession });
+
 export const resendVerification = (email: string) =>
   apiJson<MessageResponse>('POST', '/api/auth/resend-verification', { email });
 
@@ -65,6 +69,10 @@ export function useRegister() {
 
 export function useVerifyEmail() {
   return useMutation({ mutationFn: verifyEmail });
+}
+
+export function useContinueAfterVerifying() {
+  return useMutation({ mutationFn: continueAfterVerifying });
 }
 
 export function useResendVerification() {
