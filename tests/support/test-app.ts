@@ -17,13 +17,16 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, sending mail to a real SMTP server on loopback. */
-export async function createTestApp(options: { adminEmails?: string[] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { adminEmails?: string[]; publicUrl?: string; webDir?: string } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log: pino({ level: 'silent' }) });
   const app = await buildApp({
-    context: { db: database.db, mailer, publicUrl: TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], ipHashKey: 'test-ip-hash-key' },
+    context: { db: database.db, mailer, publicUrl: options.publicUrl ?? TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], ipHashKey: 'test-ip-hash-key' },
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
+    ...(options.webDir ? { webDir: options.webDir } : {}),
   });
   await app.ready();
   return {

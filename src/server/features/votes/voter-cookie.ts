@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookiesMustBeSecure } from '../../secure-cookies.js';
 
 export const VOTER_COOKIE = 'voter';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -19,7 +20,7 @@ export function voterIdFor(request: FastifyRequest, reply: FastifyReply): string
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: cookiesMustBeSecure(request),
     signed: true,
     maxAge: ONE_YEAR_SECONDS,
   });
