@@ -100,6 +100,8 @@ export async function buildApp(options: AppOptions) {
       root: options.webDir,
       wildcard: false,
       index: false,
+      // Source maps would hand out the app's source; the build emits none, and a stray one stays private.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (res, filePath) => {
         // Vite names built assets by content hash, so they never change under the same name.
         const immutable = filePath.includes(`${join(options.webDir!, 'assets')}`);
