@@ -47,7 +47,8 @@ async function createDataDirApart(pgdata: string): Promise<void> {
 /** The embedded PostgreSQL in `pgdata`, or in memory without one (tests). */
 export async function openPglite(pgdata: string | undefined): Promise<PGlite> {
   if (pgdata && !existsSync(join(pgdata, 'PG_VERSION'))) await createDataDirApart(pgdata);
-  const client = new PGlite(pgdata, { startParams: startParams() });
+  // One options object: PGlite ignores the second argument when the first is not a path.
+  const client = new PGlite({ ...(pgdata ? { dataDir: pgdata } : {}), startParams: startParams() });
   await client.waitReady;
   return client;
 }
