@@ -36,7 +36,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Production serves no source maps: they would publish the app's source as written.
+    sourcemap: false,
     rolldownOptions: {
       // Two pages: the operator app, and the public vote page that phones load after a QR scan.
       input: { main: 'index.html', vote: 'vote.html' },

@@ -40,8 +40,9 @@ test.describe('the operator shell', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('an unknown address shows the 404 page', async ({ page }) => {
-    await page.goto('/no-such-page');
+  test('an unknown address shows the 404 page, with status 404', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   });
 

@@ -120,6 +120,8 @@ export async function buildApp(options: AppOptions) {
         wildcard: false,
         index: false,
         decorateReply: false,
+        // Source maps would hand out the app's source; the build emits none, and a stray one stays private.
+        allowedPath: (pathName) => !pathName.endsWith('.map'),
         setHeaders: (res, filePath) => {
           // Vite names built assets by content hash, so they never change under the same name.
           const immutable = filePath.includes(`${join(webDir, 'assets')}`);

@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from './db/client.js';
 import { sessions, users, type User } from './db/schema.js';
+import { cookiesMustBeSecure } from './secure-cookies.js';
 import { hashToken, newToken } from './tokens.js';
 
 export const SESSION_COOKIE = 'vv_session';
@@ -18,7 +19,7 @@ function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
+    secure: cookiesMustBeSecure(request),
     signed: true,
     ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   };

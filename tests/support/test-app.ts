@@ -18,14 +18,16 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, with its jobs worker sending mail to a real SMTP server on loopback. */
-export async function createTestApp(options: { adminEmails?: string[]; webDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { adminEmails?: string[]; publicUrl?: string; webDir?: string } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
   const log = pino({ level: 'silent' });
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log });
   const jobs = await startJobs({ deps: { db: database.db, mailer, log }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl: TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], ipHashKey: 'test-ip-hash-key' },
+    context: { db: database.db, publicUrl: options.publicUrl ?? TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], ipHashKey: 'test-ip-hash-key' },
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
     webDir: options.webDir,
   });

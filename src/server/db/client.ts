@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +10,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { lockDataDir } from './data-dir-lock.js';
 import { createPostgresPool } from './postgres-pool.js';
+import { openPglite } from './embedded.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -65,8 +65,7 @@ async function openPostgres(pool: pg.Pool): Promise<DatabaseHandle> {
 async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = dataDir ? new PGlite(join(dataDir, 'pgdata')) : new PGlite();
-    await client.waitReady;
+    const client = await openPglite(dataDir ? join(dataDir, 'pgdata') : undefined);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return {

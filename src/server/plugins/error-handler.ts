@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api-error.js';
 import { isDatabaseUnavailable } from '../db/connection-errors.js';
+import { isPagePath } from '../../shared/page-routes.js';
 import { HttpError } from '../http-errors.js';
 
 /** Fastify's own client-error codes, reworded for people. */
@@ -65,8 +66,10 @@ export function registerErrorHandling(app: FastifyInstance, webDir?: string) {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
     if (isPage && webDir && existsSync(join(webDir, 'index.html'))) {
-      // Client-side routes: the web app decides what the path shows, including its 404 page.
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      // The web app shows the page, or its 404 page for a path the shared page table lacks; the
+      // status says the same, so crawlers and monitors see an unknown path as missing.
+      const status = isPagePath(path) ? 200 : 404;
+      return reply.status(status).header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
   });

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
+import { OPERATOR_PAGE_PATHS, type OperatorPageName } from '../../shared/page-routes.js';
 import { DashboardPage } from '../features/dashboard/dashboard-page.js';
 import { ProductsPage } from '../features/products/pages/products-page.js';
 import { VendingMachinesPage } from '../features/machines/pages/vending-machines-page.js';
 import { SuggestionsPage } from '../features/suggestions/pages/suggestions-page.js';
 import { VendingIssuesPage } from '../features/vending-issues/pages/vending-issues-page.js';
-import { paths } from '../lib/paths.js';
 
 export interface OperatorRoute {
   path: string;
@@ -14,30 +14,36 @@ export interface OperatorRoute {
   adminOnly?: boolean;
 }
 
+/** What the web app has for each operator page; a key per page, so none can be left out. */
+const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
+  dashboard: { Page: DashboardPage },
+  products: { Page: ProductsPage },
+  vendingMachines: { Page: VendingMachinesPage },
+  vendingIssues: { Page: VendingIssuesPage },
+  resources: {},
+  cleaningKits: {},
+  cardReaders: {},
+  toolkits: {},
+  inventoryAnalytics: {},
+  demographics: {},
+  donationHub: {},
+  education: {},
+  affiliateSetup: {},
+  adminPanel: { adminOnly: true },
+  productImport: {},
+  settings: {},
+  adminFeatureRequests: {},
+  adminSuggestions: { Page: SuggestionsPage },
+};
+
 /**
- * Every operator page of spec 2.1, the single list the router and the sidebar read.
- * To ship a page, set its `Page`; the route and its sidebar entry then appear by themselves.
+ * Every operator page of spec 2.1 (the shared page table), the single list the router and the
+ * sidebar read. To ship a page, set its `Page`; the route and its sidebar entry then appear by themselves.
  */
-export const OPERATOR_ROUTES: readonly OperatorRoute[] = [
-  { path: paths.dashboard, Page: DashboardPage },
-  { path: paths.products, Page: ProductsPage },
-  { path: paths.vendingMachines, Page: VendingMachinesPage },
-  { path: paths.vendingIssues, Page: VendingIssuesPage },
-  { path: paths.resources },
-  { path: paths.cleaningKits },
-  { path: paths.cardReaders },
-  { path: paths.toolkits },
-  { path: paths.inventoryAnalytics },
-  { path: paths.demographics },
-  { path: paths.donationHub },
-  { path: paths.education },
-  { path: paths.affiliateSetup },
-  { path: paths.adminPanel, adminOnly: true },
-  { path: paths.productImport },
-  { path: paths.settings },
-  { path: paths.adminFeatureRequests },
-  { path: paths.adminSuggestions, Page: SuggestionsPage },
-];
+export const OPERATOR_ROUTES: readonly OperatorRoute[] = (Object.keys(OPERATOR_PAGE_PATHS) as OperatorPageName[]).map((name) => ({
+  path: OPERATOR_PAGE_PATHS[name],
+  ...OPERATOR_PAGES[name],
+}));
 
 const builtPages = new Set(OPERATOR_ROUTES.filter((route) => route.Page).map((route) => route.path));
 

@@ -1,37 +1,27 @@
-/** Every in-app href and browser navigation in one place (spec 2.1, DECISIONS 8). */
+import { HOME_PATH, OPERATOR_PAGE_PATHS, PUBLIC_PAGE_PATHS } from '../../shared/page-routes.js';
+
+const withQuery = (path: string, name: string, value?: string) => (value ? `${path}?${name}=${encodeURIComponent(value)}` : path);
+
+/**
+ * Every in-app href and browser navigation in one place (spec 2.1, DECISIONS 8). The pages' own
+ * paths come from the shared page table, which the router and the server read too.
+ */
 export const paths = {
-  home: '/',
+  home: HOME_PATH,
   landingFeatures: '/#features',
 
   // Always available, whoever is visiting.
   vote: (machineId: number | string) => `/vote/${encodeURIComponent(String(machineId))}`,
   voteDemo: '/vote',
-  checkEmail: (email?: string) => (email ? `/check-email?email=${encodeURIComponent(email)}` : '/check-email'),
-  verifyEmail: '/verify-email',
-  login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
-  register: '/register',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
+  checkEmail: (email?: string) => withQuery(PUBLIC_PAGE_PATHS.checkEmail, 'email', email),
+  verifyEmail: PUBLIC_PAGE_PATHS.verifyEmail,
+  login: (next?: string) => withQuery(PUBLIC_PAGE_PATHS.login, 'next', next),
+  register: PUBLIC_PAGE_PATHS.register,
+  forgotPassword: PUBLIC_PAGE_PATHS.forgotPassword,
+  resetPassword: PUBLIC_PAGE_PATHS.resetPassword,
 
   // Operator pages (signed in as operator or admin).
-  dashboard: '/dashboard',
-  products: '/products',
-  vendingMachines: '/vending-machines',
-  vendingIssues: '/vending-issues',
-  resources: '/resources',
-  cleaningKits: '/resources/cleaning-kits',
-  cardReaders: '/resources/card-readers',
-  toolkits: '/resources/toolkits',
-  inventoryAnalytics: '/resources/inventory-analytics',
-  demographics: '/resources/demographics',
-  donationHub: '/donation-hub',
-  education: '/education',
-  affiliateSetup: '/affiliate-setup',
-  adminPanel: '/admin-panel',
-  productImport: '/product-import',
-  settings: '/settings',
-  adminFeatureRequests: '/admin/feature-requests',
-  adminSuggestions: '/admin/suggestions',
+  ...OPERATOR_PAGE_PATHS,
 
   // Public marketing pages.
   pricing: '/pricing',

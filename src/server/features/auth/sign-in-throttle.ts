@@ -7,7 +7,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 /**
- * How failed sign-ins are throttled (docs/decisions/0007-sign-in-throttling.md). Only failures
+ * How failed sign-ins are throttled (docs/decisions/0011-sign-in-throttling.md). Only failures
  * count, so nobody can use up an owner's attempts; and no rule refuses a clean address outright,
  * so nobody can lock an owner out.
  */

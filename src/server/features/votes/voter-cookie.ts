@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VOTER_COOKIE_REQUIRED_MESSAGE } from '../../../shared/vote-rules.js';
 import { forbidden } from '../../http-errors.js';
+import { cookiesMustBeSecure } from '../../secure-cookies.js';
 
 export const VOTER_COOKIE = 'voter';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -29,7 +30,7 @@ export function issueVoterCookie(request: FastifyRequest, reply: FastifyReply): 
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: cookiesMustBeSecure(request),
     signed: true,
     maxAge: ONE_YEAR_SECONDS,
   });

@@ -1,0 +1,76 @@
+/**
+ * The paths the browser may open (spec 2.1 with DECISIONS 8): the web app's router is built from
+ * these tables, and the server answers every other page path with its 404 status. One table, so
+ * a page the web app shows can never answer 404, nor an unknown path 200.
+ */
+
+/** Always available, whoever is visiting. */
+export const PUBLIC_PAGE_PATHS = {
+  checkEmail: '/check-email',
+  verifyEmail: '/verify-email',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+} as const;
+
+/** Operator pages: signed-out visitors are sent to sign in, so each is a page for everyone. */
+export const OPERATOR_PAGE_PATHS = {
+  dashboard: '/dashboard',
+  products: '/products',
+  vendingMachines: '/vending-machines',
+  vendingIssues: '/vending-issues',
+  resources: '/resources',
+  cleaningKits: '/resources/cleaning-kits',
+  cardReaders: '/resources/card-readers',
+  toolkits: '/resources/toolkits',
+  inventoryAnalytics: '/resources/inventory-analytics',
+  demographics: '/resources/demographics',
+  donationHub: '/donation-hub',
+  education: '/education',
+  affiliateSetup: '/affiliate-setup',
+  adminPanel: '/admin-panel',
+  productImport: '/product-import',
+  settings: '/settings',
+  adminFeatureRequests: '/admin/feature-requests',
+  adminSuggestions: '/admin/suggestions',
+} as const;
+
+export type PublicPageName = keyof typeof PUBLIC_PAGE_PATHS;
+export type OperatorPageName = keyof typeof OPERATOR_PAGE_PATHS;
+
+/** The landing page or, signed in, the dashboard. */
+export const HOME_PATH = '/';
+
+/** The public vote page, its own entry (vote.html) that the server fills with the machine's data. */
+export const VOTE_PAGE_PATTERNS = ['/vote', '/vote/:machineId'] as const;
+
+const PAGE_PATTERNS: readonly string[] = [
+  HOME_PATH,
+  ...Object.values(PUBLIC_PAGE_PATHS),
+  ...Object.values(OPERATOR_PAGE_PATHS),
+  ...VOTE_PAGE_PATTERNS,
+];
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/** A `:name` segment matches any one segment. */
+function matchesPattern(pattern: string, segments: string[]): boolean {
+  const expected = segmentsOf(pattern);
+  return expected.length === segments.length && expected.every((part, i) => part.startsWith(':') || part === segments[i]);
+}
+
+/**
+ * Whether a path (without its query) is a page of the app. Matched as React Router does: letter
+ * case and a trailing slash do not matter, and percent-escapes are decoded.
+ */
+export function isPagePath(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const segments = segmentsOf(decoded.toLowerCase());
+  return PAGE_PATTERNS.some((pattern) => matchesPattern(pattern, segments));
+}
