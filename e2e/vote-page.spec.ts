@@ -329,3 +329,60 @@ test.describe('accessibility', () => {
     });
   }
 });
+
+test.describe('on a phone', () => {
+  test('the floating quick-actions button never covers a vote button, wherever the list is scrolled', async ({ page }) => {
+    await page.goto(MACHINE);
+    const loadMore = page.getByRole('button', { name: 'Load More Products' });
+    while (await loadMore.isVisible()) await loadMore.click();
+    const fab = page.getByRole('button', { name: 'Open quick actions' });
+    await expect(fab).toBeVisible();
+    const voteButtons = productList(page).getByRole('button', { name: /^Vote (up|down) for / });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 120) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      const covered = await fab.evaluate((button, selector) => {
+        const box = button.getBoundingClientRect();
+        return [...document.querySelectorAll<HTMLElement>(selector)].filter((vote) => {
+          const other = vote.getBoundingClientRect();
+          return other.left < box.right && other.right > box.left && other.top < box.bottom && other.bottom > box.top;
+        }).length;
+      }, 'button[aria-label^="Vote "]');
+      expect(covered, `scrolled to ${y}`).toBe(0);
+    }
+    expect(await voteButtons.count()).toBeGreaterThan(20);
+  });
+
+  test("the figures appear once, before the list: the header's counters, not a second row of them", async ({ page }) => {
+    await page.goto(MACHINE);
+    await expect(page.getByRole('list', { name: 'Today at a glance' })).toBeVisible();
+    await expect(page.getByText('Active Voters', { exact: true })).toBeHidden();
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect(page.getByText('Active Voters', { exact: true })).toBeVisible();
+  });
+
+  test('a machine without products says so, and tells its owner how to add them', async ({ page, browser, server, smtp, playwright }) => {
+    const email = `empty-${Date.now()}@example.test`;
+    const password = 'correct horse battery staple';
+    await registerVerifiedOperator(server, smtp, { email, password });
+    const api = await playwright.request.newContext({ baseURL: server.url });
+    expect((await api.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+    const machine = await api.post('/api/machines', { data: { name: 'Empty Shelf', location: 'Hall', type: 'combo', serialNumber: 'SN-EMPTY' } });
+    expect(machine.status()).toBe(201);
+    const url = `/vote/${((await machine.json()) as { id: number }).id}`;
+
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: 'No products to vote on yet' })).toBeVisible();
+    await expect(page.getByText('No products found matching your criteria.')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Add products' })).toHaveCount(0);
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Suggest Product' }).click();
+    await expect(page.getByRole('dialog', { name: 'Suggest a Product' })).toBeVisible();
+
+    const owner = await browser.newContext({ ...phone, baseURL: server.url, storageState: await api.storageState() });
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto(url);
+    await expect(ownerPage.getByText('This is your machine.', { exact: false })).toBeVisible();
+    await expect(ownerPage.getByRole('link', { name: 'Add products' })).toHaveAttribute('href', '/products');
+    await owner.close();
+  });
+});

@@ -60,6 +60,6 @@ export const VOTE_PAGE_DATA_ELEMENT_ID = 'vote-data';
 
 /** What the server inlines into the vote page: its data, or why there is none. */
 export type InlinedVotePage =
-  | { status: 'ok'; signedIn: boolean; data: VotePageData }
+  | { status: 'ok'; signedIn: boolean; isOwner: boolean; data: VotePageData }
   | { status: 'not-found'; signedIn: boolean }
   | { status: 'invalid'; signedIn: boolean };

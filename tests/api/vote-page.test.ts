@@ -12,7 +12,7 @@ import { users, votes } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
 import type { InlinedVotePage, VotePageData, VotePagePeriod } from '../../src/shared/vote-page.js';
 import { validateIssue, validateSuggestion } from '../../src/web/vote/lib/form-rules.js';
-import { createTestApp, type TestApp } from '../support/index.js';
+import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
 import { DAY_MS, expectJsonError, signIn } from './helpers.js';
 import { postVote, voterCookieFrom } from './vote-counters.js';
 import { voterCookieSetBy } from './voter.js';
@@ -52,12 +52,12 @@ async function insertArchivedVotes(rows: VoteRow[]) {
  */
 const fx = {} as {
   m1: number; m2: number; mb: number; alpha: number; bravo: number; charlie: number; delta: number; demoOne: number; demoTwo: number;
-  today: [Date, Date, Date]; ago: (days: number) => Date; operatorA: number;
+  today: [Date, Date, Date]; ago: (days: number) => Date; operatorA: number; ownerEmail: string; ownerPassword: string;
 };
 
 beforeAll(async () => {
   const { user: demo } = await createUser(db(), { email: DEMO_OPERATOR_EMAIL });
-  const { user: a } = await createUser(db());
+  const { user: a, password: ownerPassword } = await createUser(db());
   const { user: b } = await createUser(db());
   const base = Date.now() - 60 * DAY_MS;
   const m1 = await createMachine(db(), a.id, { name: 'Lobby Snacks', location: 'Main lobby' });
@@ -79,7 +79,7 @@ beforeAll(async () => {
   const ago = (days: number) => new Date(now - days * DAY_MS);
   Object.assign(fx, {
     m1: m1.id, m2: m2.id, mb: mb.id, alpha: alpha.id, bravo: bravo.id, charlie: charlie.id, delta: delta.id,
-    demoOne: demoOne.id, demoTwo: demoTwo.id, today, ago, operatorA: a.id,
+    demoOne: demoOne.id, demoTwo: demoTwo.id, today, ago, operatorA: a.id, ownerEmail: a.email, ownerPassword,
   });
   const vote = (productId: number, machineId: number | null, voteType: 'up' | 'down', voterId: string, createdAt: Date): VoteRow =>
     ({ productId, machineId, voteType, voterId, createdAt });
@@ -345,9 +345,13 @@ describe('serving the page (built web app present)', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<h1 class="mt-3 text-2xl font-bold">Lobby Snacks</h1>');
     expect(res.body).toContain('src="/assets/vote-test.js"');
-    expect(inlined(res.body)).toEqual({ status: 'ok', signedIn: false, data: await votePage(`/api/vote-page/${fx.m1}`) });
+    expect(inlined(res.body)).toEqual({ status: 'ok', signedIn: false, isOwner: false, data: await votePage(`/api/vote-page/${fx.m1}`) });
     const { cookie } = await signIn(t);
-    expect(inlined((await open(`/vote/${fx.m1}`, { cookie })).body).signedIn).toBe(true);
+    expect(inlined((await open(`/vote/${fx.m1}`, { cookie })).body)).toMatchObject({ signedIn: true, isOwner: false });
+    // The machine's owner, who alone is told how to add products to the page.
+    const owner = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: fx.ownerEmail, password: fx.ownerPassword } });
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(inlined((await open(`/vote/${fx.m1}`, { cookie: sessionCookieFrom(owner) })).body)).toMatchObject({ signedIn: true, isOwner: true });
   });
 
   test("the page's HTML hands a new phone its voter cookie and inlines the voter's own votes", async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { postgresAnswers, postgresServerUrl, createScratchDatabase, withClient } from '../support/postgres-server.js';
 import { startThrowawayCluster, throwawayClusterUnavailable } from '../support/postgres-cluster.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../support/server-process.js';
-import { demoProductIds, startVoteLoad, type VoteOutcome } from '../support/vote-load.js';
+import { demoProductIds, startVoteLoad, VOTE_LOAD_SECRET, type VoteOutcome } from '../support/vote-load.js';
 
 const serverAnswers = await postgresAnswers(postgresServerUrl);
 const clusterUnavailable = throwawayClusterUnavailable();
@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 async function start(databaseUrl: string): Promise<ServerProcess> {
-  const server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, TRUST_PROXY: 'true' } });
+  const server = await startServerProcess({ env: { DATABASE_URL: databaseUrl, TRUST_PROXY: 'true', SESSION_SECRET: VOTE_LOAD_SECRET } });
   cleanups.push(() => stopServerProcess(server, 'SIGKILL'));
   return server;
 }
@@ -24,7 +24,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every vote answered 201 is in the database; `votes` ids the voters whose vote was acknowledged. */
 async function expectAcknowledgedVotesStored(databaseUrl: string, outcomes: VoteOutcome[]) {
-  const acknowledged = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.voterId!);
+  const acknowledged = outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.voterId);
   expect(acknowledged.length).toBeGreaterThan(20);
   expect(acknowledged.every(Boolean)).toBe(true);
   const stored = await withClient(databaseUrl, async (client) => {

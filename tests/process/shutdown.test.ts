@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../support/server-process.js';
-import { demoProductIds, startVoteLoad, type VoteOutcome } from '../support/vote-load.js';
+import { demoProductIds, startVoteLoad, VOTE_LOAD_SECRET, type VoteOutcome } from '../support/vote-load.js';
 
 const running: ServerProcess[] = [];
 afterEach(async () => {
@@ -21,7 +21,7 @@ function failed(outcome: VoteOutcome): boolean {
 
 describe('shutting down under load', { timeout: 120_000 }, () => {
   test('SIGTERM during keep-alive vote load: every request is answered or refused before being sent, and the process exits 0', async () => {
-    const server = await startServerProcess({ env: { TRUST_PROXY: 'true' } });
+    const server = await startServerProcess({ env: { TRUST_PROXY: 'true', SESSION_SECRET: VOTE_LOAD_SECRET } });
     running.push(server);
     const load = startVoteLoad(server.url, await demoProductIds(server.url), 16);
     while (load.outcomes.length < 300) await sleep(50);

@@ -76,13 +76,16 @@ async function inlinedPage(
   reply: FastifyReply,
   path: string,
 ): Promise<{ status: number; page: InlinedVotePage }> {
-  const signedIn = Boolean(await currentUser(ctx, request));
+  const viewer = await currentUser(ctx, request);
+  const signedIn = Boolean(viewer);
   const target = votePageTargetOf(path);
   if (target === 'invalid') return { status: 404, page: { status: 'invalid', signedIn } };
   try {
     const pageTarget = target === 'demo' ? await demoPageTarget(ctx) : await machinePageTarget(ctx, target);
     const data = await loadVotePage(ctx, pageTarget, DEFAULT_VOTE_PAGE_PERIOD, issueVoterCookie(request, reply));
-    return { status: 200, page: { status: 'ok', signedIn, data } };
+    // The machine's owner is told how to fill an empty page; nobody else needs to know who owns it.
+    const isOwner = viewer !== null && pageTarget.machine !== null && viewer.id === pageTarget.scope.ownerId;
+    return { status: 200, page: { status: 'ok', signedIn, isOwner, data } };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 404) return { status: 404, page: { status: 'not-found', signedIn } };
     throw error;

@@ -14,7 +14,10 @@ interface MobileMenuProps {
 
 const item = `${buttonClass.ghost} w-full justify-start`;
 
-/** Spec 2.4: a mobile-only floating add button opening a side menu. */
+/**
+ * Spec 2.4: a mobile-only floating add button opening a side menu. It floats at the bottom left:
+ * every product row has its vote buttons at the right, so there it would always cover one.
+ */
 export function MobileMenu({ open, onOpen, onClose, signedIn, onSuggest, onReportIssue, onShowLeaderboard }: MobileMenuProps) {
   return (
     <>
@@ -23,7 +26,7 @@ export function MobileMenu({ open, onOpen, onClose, signedIn, onSuggest, onRepor
         onClick={onOpen}
         aria-label="Open quick actions"
         aria-haspopup="dialog"
-        className="fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg md:hidden"
+        className="fixed bottom-4 left-4 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg md:hidden"
       >
         <Icon name="plus" className="size-7" />
       </button>

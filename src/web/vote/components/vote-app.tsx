@@ -58,6 +58,6 @@ function LoadedPage({ target, inlined }: { target: PageTarget; inlined: Boot['in
         />
       );
     case 'ok':
-      return <VotePage target={target} initialData={state.data} signedIn={signedIn} />;
+      return <VotePage target={target} initialData={state.data} signedIn={signedIn} isOwner={inlined?.status === 'ok' && inlined.isOwner} />;
   }
 }

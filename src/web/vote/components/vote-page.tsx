@@ -19,10 +19,12 @@ interface VotePageProps {
   target: PageTarget;
   initialData: VotePageData;
   signedIn: boolean;
+  /** The signed-in visitor owns this machine: an empty page tells them how to fill it. */
+  isOwner: boolean;
 }
 
 /** The public vote page of spec 2.4 for a machine or the demo, once its data is there. */
-export function VotePage({ target, initialData, signedIn }: VotePageProps) {
+export function VotePage({ target, initialData, signedIn, isOwner }: VotePageProps) {
   const notify = useToast();
   const [data, setData] = useState(initialData);
   const [tab, setTab] = useState<TabName>('voting');
@@ -55,6 +57,7 @@ export function VotePage({ target, initialData, signedIn }: VotePageProps) {
     voting: (
       <VotingTab
         data={data}
+        isOwner={isOwner}
         pending={pending}
         onVote={vote}
         onShowLeaderboard={() => showTab('leaderboard')}

@@ -9,6 +9,7 @@ import { buttonClass, cardClass, cn } from './ui.js';
 
 interface VotingTabProps {
   data: VotePageData;
+  isOwner: boolean;
   pending: ReadonlySet<number>;
   onVote: (product: VotePageProduct, voteType: VoteType) => void;
   onShowLeaderboard: () => void;
@@ -17,7 +18,7 @@ interface VotingTabProps {
 
 const INITIAL_FILTER: ProductFilter = { search: '', category: ALL_CATEGORIES, sort: 'votes' };
 
-export function VotingTab({ data, pending, onVote, onShowLeaderboard, onSuggest }: VotingTabProps) {
+export function VotingTab({ data, isOwner, pending, onVote, onShowLeaderboard, onSuggest }: VotingTabProps) {
   const [filter, setFilter] = useState(INITIAL_FILTER);
   const [shown, setShown] = useState(PAGE_SIZE);
   const [showTopPicks, setShowTopPicks] = useState(false);
@@ -30,9 +31,12 @@ export function VotingTab({ data, pending, onVote, onShowLeaderboard, onSuggest 
     setShown(PAGE_SIZE);
   };
 
+  if (data.products.length === 0) return <EmptyCatalogue isOwner={isOwner} onSuggest={onSuggest} />;
+
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-3 gap-2">
+      {/* On a phone the header's counters are the page's one row of figures; the list comes next. */}
+      <dl className="hidden grid-cols-3 gap-2 sm:grid">
         {[
           ['Total Votes', stats.totalVotes],
           ['Products', stats.products],
@@ -108,6 +112,32 @@ export function VotingTab({ data, pending, onVote, onShowLeaderboard, onSuggest 
           Suggest Product
         </button>
       </div>
+    </div>
+  );
+}
+
+/** A machine whose operator has no products yet: say so, and tell its owner what to do. */
+function EmptyCatalogue({ isOwner, onSuggest }: { isOwner: boolean; onSuggest: () => void }) {
+  return (
+    <div className={cn(cardClass, 'space-y-3 p-6 text-center')}>
+      <h2 className="text-lg font-semibold">No products to vote on yet</h2>
+      {isOwner ? (
+        <>
+          <p className="text-sm text-muted-foreground">
+            This is your machine. Add products to your catalogue and customers can vote on them here.
+          </p>
+          <a href="/products" className={buttonClass.primary}>
+            Add products
+          </a>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">The operator has not listed this machine's products yet. Tell them what you'd like to see.</p>
+          <button type="button" onClick={onSuggest} className={buttonClass.outline}>
+            Suggest Product
+          </button>
+        </>
+      )}
     </div>
   );
 }
