@@ -122,7 +122,7 @@ describe('signed out', () => {
   for (const [method, url] of OPERATOR_CALLS) {
     test(`${method} ${url} answers 401 Unauthorized, before looking at the body`, async () => {
       const payload = method === 'GET' || method === 'DELETE' ? undefined : { not: 'valid' };
-      const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+      const response = await api(t).send(method, url, payload);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Unauthorized' });
     });
