@@ -160,15 +160,28 @@ test.describe('the vending machines page', () => {
 
   test('deletes a machine after confirmation', async ({ page, login }) => {
     await login(account, '/vending-machines');
+    // The red of the destructive text colour, over the outline button's own text colour.
+    await expect(machineCard(page, 'Lobby Drinks').getByRole('button', { name: 'Delete Lobby Drinks' })).toHaveCSS('color', 'rgb(185, 28, 28)');
     await machineCard(page, 'Lobby Drinks').getByRole('button', { name: 'Delete Lobby Drinks' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Delete Lobby Drinks?');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(machineCard(page, 'Lobby Drinks')).toBeVisible();
 
+    // The dialog waits for the server: the delete button busy, Cancel disabled.
+    let releaseDelete: () => void = () => {};
+    const deleteHeld = new Promise<void>((resolve) => (releaseDelete = resolve));
+    await page.route('**/api/machines/*', async (route) => {
+      if (route.request().method() === 'DELETE') await deleteHeld;
+      await route.continue();
+    });
     await machineCard(page, 'Lobby Drinks').getByRole('button', { name: 'Delete Lobby Drinks' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Machine' }).click();
+    await confirm.getByRole('button', { name: 'Delete Machine' }).click();
+    await expect(confirm.getByRole('button', { name: 'Delete Machine' })).toBeDisabled();
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    releaseDelete();
     await expect(toast(page, 'Machine deleted')).toBeVisible();
+    await expect(confirm).toBeHidden();
     await expect(machineCard(page, 'Lobby Drinks')).toHaveCount(0);
     await expect(statCard(page, 'Total Machines')).toContainText('1');
     const names = ((await (await page.request.get('/api/machines')).json()) as { name: string }[]).map((machine) => machine.name);

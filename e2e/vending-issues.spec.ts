@@ -154,4 +154,22 @@ test.describe('the vending issues page', () => {
       expect(serious.map((v) => `${theme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
     }
   });
+
+  test('a change on the dashboard refreshes the filtered lists of this page too', async ({ page, login }) => {
+    await login(account, '/vending-issues');
+    const machines = (await (await page.request.get('/api/machines')).json()) as { id: number }[];
+    const report = { productName: 'Iced Tea', customerName: 'Dee', customerEmail: 'dee@example.com', machineId: machines[0]!.id };
+    expect((await page.request.post('/api/vending-issues', { data: report })).status()).toBe(201);
+    await page.reload();
+    await chooseStatus(page, 'New');
+    await expect(page.getByTestId('issue-row')).toHaveCount(1);
+
+    // Within the app, so the cached lists stay: resolve it on the dashboard, then come back.
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('listitem', { name: 'Iced Tea issue' }).getByRole('button', { name: 'Mark Resolved' }).click();
+    await expect(toast(page, 'Issue status updated')).toBeVisible();
+    await page.getByRole('link', { name: 'View All Issues' }).click();
+    await chooseStatus(page, 'New');
+    await expect(page.getByText('No issues match your search')).toBeVisible();
+  });
 });
