@@ -3,7 +3,7 @@ import { isUnauthorizedError } from './api.js';
 import { paths } from './paths.js';
 
 /** Spec 9: wait this long after the notice before sending the browser to sign in. */
-export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 let signingInAgain = false;
 
