@@ -1,5 +1,5 @@
 import { devices, type Page } from '@playwright/test';
-import { expect, registerVerifiedOperator, signIn, test } from './fixtures.js';
+import { expect, registerVerifiedOperator, test } from './fixtures.js';
 
 /**
  * The whole loop of the product: an operator sets up a machine, a customer on a phone votes,
@@ -7,6 +7,7 @@ import { expect, registerVerifiedOperator, signIn, test } from './fixtures.js';
  */
 const email = `core-loop-${Date.now()}@example.com`;
 const password = 'a-machine-in-every-lobby';
+const account = { email, password };
 
 async function addMachine(page: Page, name: string) {
   await page.goto('/vending-machines');
@@ -24,9 +25,9 @@ async function addMachine(page: Page, name: string) {
   return machines.find((machine) => machine.name === name)!.id;
 }
 
-test('a machine, a customer on a phone, and the operator acting on what came in', async ({ page, browser, baseURL, server, smtp }) => {
+test('a machine, a customer on a phone, and the operator acting on what came in', async ({ page, browser, baseURL, server, smtp, login }) => {
   await registerVerifiedOperator(server, smtp, { email, password, firstName: 'Robin' });
-  await signIn(page, email, password);
+  await login(account);
   const machineId = await addMachine(page, 'Harbor Gym Snacks');
   const created = await page.request.post('/api/products', {
     data: { name: 'Peanut Butter Protein Bar', brand: 'Clif', category: 'Sweets', price: '0.00', description: '', votes: 0 },

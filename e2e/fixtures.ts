@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Cookie, type Page } from '@playwright/test';
 import { linkFrom, startSmtpServer, type TestSmtpServer } from '../tests/support/smtp-server.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/support/server-process.js';
 
@@ -7,9 +7,46 @@ interface WorkerFixtures {
   server: ServerProcess;
   /** A real SMTP server that the app sends its mail to. */
   smtp: TestSmtpServer;
+  /** Session cookies by email, so each account signs in once per worker (sign-ins are rate limited). */
+  sessionCookies: Map<string, Cookie[]>;
 }
 
-export const test = base.extend<{ baseURL: string }, WorkerFixtures>({
+export interface Account {
+  email: string;
+  password: string;
+}
+
+interface TestFixtures {
+  baseURL: string;
+  /**
+   * Signs the page in as `account` through the real sign-in call, reusing the account's session
+   * cookie from an earlier test while it is still valid, then opens `path` (the dashboard by default).
+   */
+  login: (account: Account, path?: string) => Promise<void>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  sessionCookies: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
+    async ({}, use) => use(new Map()),
+    { scope: 'worker' },
+  ],
+  login: async ({ page, sessionCookies }, use) => {
+    await use(async (account, path = '/dashboard') => {
+      const context = page.context();
+      const saved = sessionCookies.get(account.email);
+      if (saved) await context.addCookies(saved);
+      // A test may have signed the account out since; then it signs in again.
+      if (!saved || (await page.request.get('/api/auth/me')).status() !== 200) {
+        const response = await page.request.post('/api/auth/login', {
+          data: { email: account.email, password: account.password, rememberMe: false },
+        });
+        expect(response.status(), await response.text()).toBe(200);
+        sessionCookies.set(account.email, await context.cookies());
+      }
+      await page.goto(path);
+    });
+  },
   smtp: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
     async ({}, use) => {
@@ -53,6 +90,7 @@ export function toast(page: Page, title: string) {
   return page.locator('ol > li').filter({ has: page.getByText(title, { exact: true }) });
 }
 
+/** Signs in through the sign-in form, as a person does; other tests use the `login` fixture. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

@@ -1,10 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { machineLimitMessage } from '../src/shared/plans.js';
-import { expect, registerVerifiedOperator, signIn, test, toast } from './fixtures.js';
+import { expect, registerVerifiedOperator, test, toast } from './fixtures.js';
 
 const email = `machines-${Date.now()}@example.com`;
 const password = 'machines-on-every-floor-3';
+const account = { email, password };
 
 function statCard(page: Page, label: string) {
   return page.getByRole('region', { name: 'Machine summary' }).locator('div', { has: page.getByRole('heading', { name: label, exact: true }) }).first();
@@ -36,9 +37,8 @@ test.describe('the vending machines page', () => {
     await registerVerifiedOperator(server, smtp, { email, password });
   });
 
-  test('starts empty, checks the form, and adds a machine that shows its type, status, serial and QR code', async ({ page, baseURL }) => {
-    await signIn(page, email, password);
-    await page.goto('/vending-machines');
+  test('starts empty, checks the form, and adds a machine that shows its type, status, serial and QR code', async ({ page, baseURL, login }) => {
+    await login(account, '/vending-machines');
     await expect(page.getByRole('heading', { level: 1, name: 'Vending Machines' })).toBeVisible();
     await expect(page.getByText('No machines added yet')).toBeVisible();
     await expect(statCard(page, 'Total Machines')).toContainText('0');
@@ -81,9 +81,8 @@ test.describe('the vending machines page', () => {
     await expect(viewPage).toHaveAttribute('rel', /noopener/);
   });
 
-  test('edits a machine, status included', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/vending-machines');
+  test('edits a machine, status included', async ({ page, login }) => {
+    await login(account, '/vending-machines');
     await machineCard(page, 'Lobby Snacks').getByRole('button', { name: 'Edit Lobby Snacks' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Machine' });
     await expect(dialog.getByLabel('Machine Name')).toHaveValue('Lobby Snacks');
@@ -107,9 +106,8 @@ test.describe('the vending machines page', () => {
     await expect(machineCard(page, 'Lobby Drinks').locator('[data-status="maintenance"]')).toBeVisible();
   });
 
-  test('shows the plan limit in full on the third machine on the free plan', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/vending-machines');
+  test('shows the plan limit in full on the third machine on the free plan', async ({ page, login }) => {
+    await login(account, '/vending-machines');
     await page.getByRole('button', { name: 'Add Machine' }).click();
     await fillMachineForm(page, { name: 'Break Room', location: 'Warehouse', type: 'Fresh Food', serial: 'SN-1002', status: 'Inactive' });
     await page.getByRole('dialog').getByRole('button', { name: 'Add Machine' }).click();
@@ -127,9 +125,8 @@ test.describe('the vending machines page', () => {
     await expect(statCard(page, 'Total Machines')).toContainText('2');
   });
 
-  test('offers every QR code as one PDF', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/vending-machines');
+  test('offers every QR code as one PDF', async ({ page, login }) => {
+    await login(account, '/vending-machines');
     const link = page.getByRole('link', { name: 'Download QR codes (PDF)' });
     await expect(link).toHaveAttribute('href', '/api/qr-code/sheet.pdf');
     const response = await page.request.get((await link.getAttribute('href'))!);
@@ -137,9 +134,8 @@ test.describe('the vending machines page', () => {
     expect(response.headers()['content-type']).toContain('application/pdf');
   });
 
-  test('records a vending issue for a machine, then closes the success view by itself', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/vending-machines');
+  test('records a vending issue for a machine, then closes the success view by itself', async ({ page, login }) => {
+    await login(account, '/vending-machines');
     await expect(page.getByRole('region', { name: 'Machine summary' })).toContainText('Vending Issues reported');
     await machineCard(page, 'Break Room').getByRole('button', { name: 'Report Issue at Break Room' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report Vending Issue' });
@@ -162,35 +158,46 @@ test.describe('the vending machines page', () => {
     expect(issues).toEqual([expect.objectContaining({ productName: 'Fresh Salad', machineName: 'Break Room' })]);
   });
 
-  test('deletes a machine after confirmation', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/vending-machines');
+  test('deletes a machine after confirmation', async ({ page, login }) => {
+    await login(account, '/vending-machines');
+    // The red of the destructive text colour, over the outline button's own text colour.
+    await expect(machineCard(page, 'Lobby Drinks').getByRole('button', { name: 'Delete Lobby Drinks' })).toHaveCSS('color', 'rgb(185, 28, 28)');
     await machineCard(page, 'Lobby Drinks').getByRole('button', { name: 'Delete Lobby Drinks' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Delete Lobby Drinks?');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(machineCard(page, 'Lobby Drinks')).toBeVisible();
 
+    // The dialog waits for the server: the delete button busy, Cancel disabled.
+    let releaseDelete: () => void = () => {};
+    const deleteHeld = new Promise<void>((resolve) => (releaseDelete = resolve));
+    await page.route('**/api/machines/*', async (route) => {
+      if (route.request().method() === 'DELETE') await deleteHeld;
+      await route.continue();
+    });
     await machineCard(page, 'Lobby Drinks').getByRole('button', { name: 'Delete Lobby Drinks' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Machine' }).click();
+    await confirm.getByRole('button', { name: 'Delete Machine' }).click();
+    await expect(confirm.getByRole('button', { name: 'Delete Machine' })).toBeDisabled();
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    releaseDelete();
     await expect(toast(page, 'Machine deleted')).toBeVisible();
+    await expect(confirm).toBeHidden();
     await expect(machineCard(page, 'Lobby Drinks')).toHaveCount(0);
     await expect(statCard(page, 'Total Machines')).toContainText('1');
     const names = ((await (await page.request.get('/api/machines')).json()) as { name: string }[]).map((machine) => machine.name);
     expect(names).toEqual(['Break Room']);
   });
 
-  test('fits a 360 px wide phone without sideways scrolling', async ({ page }) => {
+  test('fits a 360 px wide phone without sideways scrolling', async ({ page, login }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, email, password);
-    await page.goto('/vending-machines');
+    await login(account, '/vending-machines');
     await expect(machineCard(page, 'Break Room')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('has no serious or critical accessibility violations, light or dark', async ({ page }) => {
-    await signIn(page, email, password);
+  test('has no serious or critical accessibility violations, light or dark', async ({ page, login }) => {
+    await login(account);
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
       await page.goto('/vending-machines');

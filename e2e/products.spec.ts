@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Cookie, Page } from '@playwright/test';
-import { expect, registerVerifiedOperator, test, voteAsNewCustomer } from './fixtures.js';
+import { expect, registerVerifiedOperator, test, toast, voteAsNewCustomer } from './fixtures.js';
 
 /*
  * One operator for the whole file, signed in once through the API: the server (shared by every
@@ -166,12 +166,21 @@ test('deletes one product after confirming, and keeps it when cancelled', async 
   await createProduct('Cold Brew', 'Starbucks', 'Coffee');
   await openProducts(page);
   await expect(rows(page)).toHaveCount(2);
+  // The red of the destructive text colour, over the ghost button's own text colour.
+  await expect(page.getByRole('button', { name: 'Delete Trail Mix' })).toHaveCSS('color', 'rgb(185, 28, 28)');
 
   await page.getByRole('button', { name: 'Delete Trail Mix' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Trail Mix?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(rows(page)).toHaveCount(2);
+
+  // From the keyboard: the focus starts on Cancel, Escape answers no and gives the focus back.
+  await page.getByRole('button', { name: 'Delete Trail Mix' }).press('Enter');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Delete Trail Mix' })).toBeFocused();
 
   await page.getByRole('button', { name: 'Delete Trail Mix' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -224,6 +233,19 @@ test('a signed-out session on add is told so and sent to sign in', async ({ page
   await dialog.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a session that ends while pages load is told so once and sent to sign in', async ({ page }) => {
+  await openProducts(page);
+  // The sign-in page answers 204 here, so the browser stays on this page to be read after the redirect.
+  await page.route('**/api/login', (route) => route.fulfill({ status: 204 }));
+  // The session cookie disappears as if it had expired; the next page's loads (two of them) answer 401.
+  await page.context().clearCookies();
+  const redirect = page.waitForRequest('**/api/login');
+  await page.getByRole('link', { name: 'Vending Machines' }).click();
+  await expect(toast(page, 'Unauthorized')).toContainText('You are logged out. Logging in again...');
+  await redirect;
+  await expect(toast(page, 'Unauthorized')).toHaveCount(1);
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -1,15 +1,16 @@
-import { expect, registerVerifiedOperator, signIn, test } from './fixtures.js';
+import { expect, registerVerifiedOperator, test } from './fixtures.js';
 
 test.describe('the operator shell', () => {
   const email = `shell-${Date.now()}@example.com`;
   const password = 'machines-on-every-floor-3';
+  const account = { email, password };
 
   test.beforeAll(async ({ server, smtp }) => {
     await registerVerifiedOperator(server, smtp, { email, password, firstName: 'Jordan' });
   });
 
-  test('shows the brand, the user in the sidebar footer, and no admin entry for an operator', async ({ page }) => {
-    await signIn(page, email, password);
+  test('shows the brand, the user in the sidebar footer, and no admin entry for an operator', async ({ page, login }) => {
+    await login(account);
     const sidebar = page.getByRole('navigation').first();
     await expect(page.getByText('Operator Dashboard')).toBeVisible();
     await expect(page.getByText('Jordan', { exact: true })).toBeVisible();
@@ -18,8 +19,8 @@ test.describe('the operator shell', () => {
     await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
   });
 
-  test('keeps the theme choice under "theme" across reloads', async ({ page }) => {
-    await signIn(page, email, password);
+  test('keeps the theme choice under "theme" across reloads', async ({ page, login }) => {
+    await login(account);
     await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/dark/);
@@ -28,9 +29,9 @@ test.describe('the operator shell', () => {
     await expect(page.locator('html')).not.toHaveClass(/dark/);
   });
 
-  test('collapses the sidebar on a phone behind a toggle, and the overlay closes it', async ({ page }) => {
+  test('collapses the sidebar on a phone behind a toggle, and the overlay closes it', async ({ page, login }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, email, password);
+    await login(account);
     const toggle = page.getByRole('button', { name: /menu/i });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
@@ -46,9 +47,8 @@ test.describe('the operator shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   });
 
-  test('a signed-in operator opening /login goes to the dashboard', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/login');
+  test('a signed-in operator opening /login goes to the dashboard', async ({ page, login }) => {
+    await login(account, '/login');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

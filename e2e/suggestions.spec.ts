@@ -1,9 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, registerVerifiedOperator, signIn, test, toast } from './fixtures.js';
+import { expect, registerVerifiedOperator, test, toast } from './fixtures.js';
 
 const email = `suggestions-${Date.now()}@example.com`;
 const password = 'machines-on-every-floor-3';
+const account = { email, password };
 
 
 const pendingList = (page: Page) => page.getByRole('region', { name: /Pending Suggestions/ });
@@ -16,17 +17,16 @@ test.describe('the product suggestions page', () => {
     await registerVerifiedOperator(server, smtp, { email, password });
   });
 
-  test('says so when there are no suggestions', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/admin/suggestions');
+  test('says so when there are no suggestions', async ({ page, login }) => {
+    await login(account, '/admin/suggestions');
     await expect(page.getByRole('heading', { level: 1, name: 'Product Suggestions' })).toBeVisible();
     await expect(pendingList(page)).toContainText('No pending suggestions');
     await expect(processedList(page)).toContainText('No processed suggestions yet');
     await expect(page.getByRole('heading', { name: /Pending Suggestions/ })).toContainText('0');
   });
 
-  test('lists customers’ suggestions with their details, then approves and declines them', async ({ page }) => {
-    await signIn(page, email, password);
+  test('lists customers’ suggestions with their details, then approves and declines them', async ({ page, login }) => {
+    await login(account);
     const machine = await page.request.post('/api/machines', {
       data: { name: 'Office Snacks', location: 'Floor 3', type: 'snacks', serialNumber: 'OS-1' },
     });
@@ -80,9 +80,8 @@ test.describe('the product suggestions page', () => {
     await expect(pendingList(page).getByRole('listitem', { name: 'Trail Mix' })).toBeVisible();
   });
 
-  test('shows the failure when a suggestion was already processed elsewhere', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/admin/suggestions');
+  test('shows the failure when a suggestion was already processed elsewhere', async ({ page, login }) => {
+    await login(account, '/admin/suggestions');
     const trailMix = pendingList(page).getByRole('listitem', { name: 'Trail Mix' });
     await expect(trailMix).toBeVisible();
     const suggestions = (await (await page.request.get('/api/suggestions')).json()) as { id: number; name: string }[];
@@ -95,8 +94,8 @@ test.describe('the product suggestions page', () => {
     await expect(pendingList(page)).toContainText('No pending suggestions');
   });
 
-  test('shows three placeholder rows while the list loads', async ({ page }) => {
-    await signIn(page, email, password);
+  test('shows three placeholder rows while the list loads', async ({ page, login }) => {
+    await login(account);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/api\/suggestions$/, async (route) => {
@@ -109,8 +108,8 @@ test.describe('the product suggestions page', () => {
     await expect(processedList(page).getByTestId('suggestion-row')).toHaveCount(3);
   });
 
-  test('has no serious or critical accessibility violations, light or dark', async ({ page }) => {
-    await signIn(page, email, password);
+  test('has no serious or critical accessibility violations, light or dark', async ({ page, login }) => {
+    await login(account);
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
       await page.goto('/admin/suggestions');

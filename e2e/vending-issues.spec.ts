@@ -1,9 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, registerVerifiedOperator, signIn, test, toast } from './fixtures.js';
+import { expect, registerVerifiedOperator, test, toast } from './fixtures.js';
 
 const email = `issues-${Date.now()}@example.com`;
 const password = 'machines-on-every-floor-3';
+const account = { email, password };
 
 
 function countCard(page: Page, key: 'total' | 'open' | 'investigating' | 'resolved') {
@@ -24,16 +25,15 @@ test.describe('the vending issues page', () => {
     await registerVerifiedOperator(server, smtp, { email, password });
   });
 
-  test('says so when nothing has been reported yet', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/vending-issues');
+  test('says so when nothing has been reported yet', async ({ page, login }) => {
+    await login(account, '/vending-issues');
     await expect(page.getByRole('heading', { level: 1, name: 'Vending Issues' })).toBeVisible();
     await expect(page.getByText('No vending issues reported')).toBeVisible();
     await expect(countCard(page, 'total')).toContainText('0');
   });
 
-  test('lists reports with their machine, and searches and filters them', async ({ page }) => {
-    await signIn(page, email, password);
+  test('lists reports with their machine, and searches and filters them', async ({ page, login }) => {
+    await login(account);
     const machine = await page.request.post('/api/machines', {
       data: { name: 'Gym Cooler', location: 'Gym', type: 'beverages', serialNumber: 'GC-1' },
     });
@@ -77,9 +77,8 @@ test.describe('the vending issues page', () => {
     await expect(page.getByTestId('issue-row')).toHaveCount(3);
   });
 
-  test('moves issues from New to Investigating to Resolved, and resolved ones offer no actions', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/vending-issues');
+  test('moves issues from New to Investigating to Resolved, and resolved ones offer no actions', async ({ page, login }) => {
+    await login(account, '/vending-issues');
     const pepsi = issueRow(page, 'Pepsi Zero');
     await expect(pepsi.getByRole('button', { name: 'Investigate' })).toBeVisible();
     await pepsi.getByRole('button', { name: 'Investigate' }).click();
@@ -114,9 +113,8 @@ test.describe('the vending issues page', () => {
     expect(stored).toEqual({ total: 3, open: 1, investigating: 0, resolved: 2 });
   });
 
-  test('shows the server’s reason when a change is refused', async ({ page }) => {
-    await signIn(page, email, password);
-    await page.goto('/vending-issues');
+  test('shows the server’s reason when a change is refused', async ({ page, login }) => {
+    await login(account, '/vending-issues');
     const water = issueRow(page, 'Water');
     await expect(water.getByRole('button', { name: 'Investigate' })).toBeVisible();
     // Resolved elsewhere (another tab, a colleague) while this page still shows it as new.
@@ -131,8 +129,8 @@ test.describe('the vending issues page', () => {
     await expect(water.getByRole('button')).toHaveCount(0);
   });
 
-  test('shows five placeholder rows while the list loads', async ({ page }) => {
-    await signIn(page, email, password);
+  test('shows five placeholder rows while the list loads', async ({ page, login }) => {
+    await login(account);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/api\/vending-issues$/, async (route) => {
@@ -145,8 +143,8 @@ test.describe('the vending issues page', () => {
     await expect(page.getByTestId('issue-row')).toHaveCount(3);
   });
 
-  test('has no serious or critical accessibility violations, light or dark', async ({ page }) => {
-    await signIn(page, email, password);
+  test('has no serious or critical accessibility violations, light or dark', async ({ page, login }) => {
+    await login(account);
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
       await page.goto('/vending-issues');
@@ -155,5 +153,23 @@ test.describe('the vending issues page', () => {
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${theme} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
     }
+  });
+
+  test('a change on the dashboard refreshes the filtered lists of this page too', async ({ page, login }) => {
+    await login(account, '/vending-issues');
+    const machines = (await (await page.request.get('/api/machines')).json()) as { id: number }[];
+    const report = { productName: 'Iced Tea', customerName: 'Dee', customerEmail: 'dee@example.com', machineId: machines[0]!.id };
+    expect((await page.request.post('/api/vending-issues', { data: report })).status()).toBe(201);
+    await page.reload();
+    await chooseStatus(page, 'New');
+    await expect(page.getByTestId('issue-row')).toHaveCount(1);
+
+    // Within the app, so the cached lists stay: resolve it on the dashboard, then come back.
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('listitem', { name: 'Iced Tea issue' }).getByRole('button', { name: 'Mark Resolved' }).click();
+    await expect(toast(page, 'Issue status updated')).toBeVisible();
+    await page.getByRole('link', { name: 'View All Issues' }).click();
+    await chooseStatus(page, 'New');
+    await expect(page.getByText('No issues match your search')).toBeVisible();
   });
 });

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { createMachine } from '../../src/server/db/factories.js';
 import { users } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
 import type { TestApp } from '../support/index.js';
-import { signIn } from './helpers.js';
+import { api, signIn } from './helpers.js';
 
 /** Helpers for the suggestion and vending-issue tests. */
 
@@ -19,14 +18,9 @@ export interface CallOptions {
   ip?: string;
 }
 
-export function call(t: TestApp, method: InjectOptions['method'], url: string, payload?: unknown, options: CallOptions = {}) {
-  return t.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    headers: options.cookie ? { cookie: options.cookie } : {},
-    remoteAddress: options.ip ?? newAddress(),
-  });
+/** The request helper, calling from a new address unless the options name one. */
+export function apiFrom(t: TestApp, options: CallOptions = {}) {
+  return api(t, options.cookie, { ip: options.ip ?? newAddress() });
 }
 
 /** A raw JSON (or other) body, for payloads that are not objects. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, insertVotes, recountVotes, type VoteRow } from '../../src/server/db/factories.js';
 import { machineProductVotes, products, suggestions, vendingIssues, vendingMachines, votes } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { expectJsonError, signIn } from './helpers.js';
+import { api, expectJsonError, signIn } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const remove = (id: number, cookie: string) => t.app.inject({ method: 'DELETE', url: `/api/machines/${id}`, headers: { cookie } });
+const remove = (id: number, cookie: string) => api(t, cookie).delete(`/api/machines/${id}`);
 
 let voter = 0;
 const start = Date.now() - 60 * 60 * 1000;
@@ -39,7 +39,7 @@ describe('DELETE /api/machines/:id', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: machine.id, deleted: true });
     expect(await t.database.db.select().from(vendingMachines).where(eq(vendingMachines.id, machine.id))).toEqual([]);
-    expectJsonError(await t.app.inject({ method: 'GET', url: `/api/machines/${machine.id}`, headers: { cookie } }), 404, 'Machine not found');
+    expectJsonError(await api(t, cookie).get(`/api/machines/${machine.id}`), 404, 'Machine not found');
     expectJsonError(await remove(machine.id, cookie), 404, 'Machine not found');
   });
 

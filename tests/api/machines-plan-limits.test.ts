@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine } from '../../src/server/db/factories.js';
 import { users, vendingMachines } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { expectJsonError, signIn } from './helpers.js';
+import { api, expectJsonError, signIn } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,12 +18,7 @@ const GROWTH_FULL =
 
 let serial = 0;
 const addMachine = (cookie: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/machines',
-    headers: { cookie },
-    payload: { name: `Machine ${++serial}`, location: 'Hall', type: 'combo', serialNumber: `SN-${serial}` },
-  });
+  api(t, cookie).post('/api/machines', { name: `Machine ${++serial}`, location: 'Hall', type: 'combo', serialNumber: `SN-${serial}` });
 
 async function operatorOnPlan(tier: 'free' | 'growth' | 'enterprise', machines: number) {
   const operator = await signIn(t);
@@ -50,7 +45,7 @@ describe('Starter (free): up to 2 machines', () => {
     const { cookie } = await operatorOnPlan('free', 1);
     const second = (await addMachine(cookie)).json();
     expectJsonError(await addMachine(cookie), 403);
-    await t.app.inject({ method: 'DELETE', url: `/api/machines/${second.id}`, headers: { cookie } });
+    await api(t, cookie).delete(`/api/machines/${second.id}`);
     expect((await addMachine(cookie)).statusCode).toBe(201);
   });
 

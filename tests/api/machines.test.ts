@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine } from '../../src/server/db/factories.js';
 import { vendingMachines } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { expectJsonError, get, signIn } from './helpers.js';
+import { api, expectJsonError, get, signIn } from './helpers.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signIn>>;
@@ -16,8 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: InjectOptions['method'], url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const validMachine = (overrides: Record<string, unknown> = {}) => ({
   name: 'Lobby Snacks',
@@ -36,7 +33,7 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 describe('POST /api/machines', () => {
   test('creates a machine for the signed-in operator: 201 with the machine, status active by default', async () => {
     const { user, cookie } = await signIn(t);
-    const res = await call('POST', '/api/machines', cookie, validMachine({ name: '  Lobby Snacks  ', address: '' }));
+    const res = await api(t, cookie).post('/api/machines', validMachine({ name: '  Lobby Snacks  ', address: '' }));
     expect(res.statusCode, res.body).toBe(201);
     const machine = res.json();
     expect(machine).toEqual({
@@ -56,14 +53,14 @@ describe('POST /api/machines', () => {
   });
 
   test('keeps a given status and address', async () => {
-    const res = await call('POST', '/api/machines', owner.cookie, validMachine({ status: 'maintenance', type: 'coffee' }));
+    const res = await api(t, owner.cookie).post('/api/machines', validMachine({ status: 'maintenance', type: 'coffee' }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ status: 'maintenance', type: 'coffee', address: '1 Main St, Springfield' });
-    await call('DELETE', `/api/machines/${res.json().id}`, owner.cookie);
+    await api(t, owner.cookie).delete(`/api/machines/${res.json().id}`);
   });
 
   test('an empty body names every required field with the spec messages', async () => {
-    const body = expectJsonError(await call('POST', '/api/machines', owner.cookie, {}), 400, 'Machine name is required');
+    const body = expectJsonError(await api(t, owner.cookie).post('/api/machines', {}), 400, 'Machine name is required');
     expect(body.errors).toEqual({
       name: 'Machine name is required',
       location: 'Location is required',
@@ -81,14 +78,14 @@ describe('POST /api/machines', () => {
     ['status', { status: 'broken' }, 'Status must be active, maintenance or inactive'],
     ['name', { name: 'x'.repeat(101) }, 'Must be at most 100 characters'],
   ])('a bad %s (%j) answers 400 "%s" and stores nothing', async (field, overrides, message) => {
-    const before = (await call('GET', '/api/machines', owner.cookie)).json().length;
-    const body = expectJsonError(await call('POST', '/api/machines', owner.cookie, validMachine(overrides)), 400, message);
+    const before = (await api(t, owner.cookie).get('/api/machines')).json().length;
+    const body = expectJsonError(await api(t, owner.cookie).post('/api/machines', validMachine(overrides)), 400, message);
     expect(body.errors).toEqual({ [field]: message });
-    expect((await call('GET', '/api/machines', owner.cookie)).json()).toHaveLength(before);
+    expect((await api(t, owner.cookie).get('/api/machines')).json()).toHaveLength(before);
   });
 
   test('an unknown field is refused', async () => {
-    const body = expectJsonError(await call('POST', '/api/machines', owner.cookie, validMachine({ userId: stranger.user.id })), 400);
+    const body = expectJsonError(await api(t, owner.cookie).post('/api/machines', validMachine({ userId: stranger.user.id })), 400);
     expect(body.errors).toEqual({ userId: 'Unknown field: userId' });
   });
 });
@@ -102,7 +99,7 @@ describe('GET /api/machines', () => {
     await t.database.db.update(vendingMachines).set({ createdAt: new Date('2024-01-01T00:00:00Z') }).where(eq(vendingMachines.id, older.id));
     await createMachine(t.database.db, stranger.user.id, { name: 'Foreign' });
 
-    const res = await call('GET', '/api/machines', cookie);
+    const res = await api(t, cookie).get('/api/machines');
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json();
     expect(list.map((m: { id: number }) => m.id)).toEqual([older.id, newer.id]);
@@ -112,14 +109,14 @@ describe('GET /api/machines', () => {
 
   test('an operator without machines gets an empty list', async () => {
     const { cookie } = await signIn(t);
-    expect((await call('GET', '/api/machines', cookie)).json()).toEqual([]);
+    expect((await api(t, cookie).get('/api/machines')).json()).toEqual([]);
   });
 });
 
 describe('GET /api/machines/:id', () => {
   test('the owner reads the whole machine', async () => {
     const machine = await createMachine(t.database.db, owner.user.id, { name: 'Gym', location: 'Basement', address: '2 Elm St' });
-    const res = await call('GET', `/api/machines/${machine.id}`, owner.cookie);
+    const res = await api(t, owner.cookie).get(`/api/machines/${machine.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       id: machine.id, name: 'Gym', location: 'Basement', address: '2 Elm St', type: 'snacks', serialNumber: machine.serialNumber,
@@ -130,18 +127,18 @@ describe('GET /api/machines/:id', () => {
   test('anyone else, signed out or another operator, reads only id, name and location', async () => {
     const machine = await createMachine(t.database.db, owner.user.id, { name: 'Library', location: 'Ground floor', address: 'Secret 5' });
     for (const cookie of [undefined, stranger.cookie]) {
-      const res = await call('GET', `/api/machines/${machine.id}`, cookie);
+      const res = await api(t, cookie).get(`/api/machines/${machine.id}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ id: machine.id, name: 'Library', location: 'Ground floor' });
     }
   });
 
   test('an unknown id is a 404 "Machine not found"', async () => {
-    expect(expectJsonError(await call('GET', '/api/machines/2147483000', owner.cookie), 404)).toEqual({ message: 'Machine not found' });
+    expect(expectJsonError(await api(t, owner.cookie).get('/api/machines/2147483000'), 404)).toEqual({ message: 'Machine not found' });
   });
 
   test.each(['abc', '0', '-3', '1.5', '1e3', '99999999999'])('id %s is a 400', async (id) => {
-    const body = expectJsonError(await call('GET', `/api/machines/${id}`, owner.cookie), 400, 'Machine id must be a whole number');
+    const body = expectJsonError(await api(t, owner.cookie).get(`/api/machines/${id}`), 400, 'Machine id must be a whole number');
     expect(body.errors).toEqual({ id: 'Machine id must be a whole number' });
   });
 });
@@ -152,7 +149,7 @@ describe('PATCH /api/machines/:id', () => {
     const past = new Date('2024-05-01T12:00:00Z');
     await t.database.db.update(vendingMachines).set({ createdAt: past, updatedAt: past }).where(eq(vendingMachines.id, machine.id));
 
-    const res = await call('PATCH', `/api/machines/${machine.id}`, owner.cookie, { name: ' New name ', status: 'inactive' });
+    const res = await api(t, owner.cookie).patch(`/api/machines/${machine.id}`, { name: ' New name ', status: 'inactive' });
     expect(res.statusCode, res.body).toBe(200);
     const updated = res.json();
     expect(updated).toMatchObject({ id: machine.id, name: 'New name', status: 'inactive', address: 'Keep me', location: machine.location });
@@ -164,7 +161,7 @@ describe('PATCH /api/machines/:id', () => {
 
   test('address null or empty clears it', async () => {
     const machine = await createMachine(t.database.db, owner.user.id, { address: 'Somewhere' });
-    const res = await call('PATCH', `/api/machines/${machine.id}`, owner.cookie, { address: '' });
+    const res = await api(t, owner.cookie).patch(`/api/machines/${machine.id}`, { address: '' });
     expect(res.json().address).toBeNull();
   });
 
@@ -177,7 +174,7 @@ describe('PATCH /api/machines/:id', () => {
     ['userId', { userId: 1 }, 'Unknown field: userId'],
   ])('a bad %s answers 400 "%s" and changes nothing', async (field, payload, message) => {
     const machine = await createMachine(t.database.db, owner.user.id, { name: 'Unchanged' });
-    const body = expectJsonError(await call('PATCH', `/api/machines/${machine.id}`, owner.cookie, payload), 400, message);
+    const body = expectJsonError(await api(t, owner.cookie).patch(`/api/machines/${machine.id}`, payload), 400, message);
     expect(body.errors).toEqual({ [field]: message });
     expect(await machineRow(machine.id)).toMatchObject({ name: 'Unchanged', userId: owner.user.id });
   });
@@ -190,13 +187,13 @@ describe('signed out and other roles', () => {
     ['PATCH', '/api/machines/1', { name: 'x' }],
     ['DELETE', '/api/machines/1', undefined],
   ] as const)('%s %s signed out is 401 Unauthorized', async (method, url, payload) => {
-    expect(expectJsonError(await call(method, url, undefined, payload), 401)).toEqual({ message: 'Unauthorized' });
+    expect(expectJsonError(await api(t).send(method, url, payload), 401)).toEqual({ message: 'Unauthorized' });
   });
 
   test('an affiliate cannot manage machines (403)', async () => {
     const affiliate = await signIn(t, { role: 'affiliate' });
-    expectJsonError(await call('GET', '/api/machines', affiliate.cookie), 403);
-    expectJsonError(await call('POST', '/api/machines', affiliate.cookie, validMachine()), 403);
+    expectJsonError(await api(t, affiliate.cookie).get('/api/machines'), 403);
+    expectJsonError(await api(t, affiliate.cookie).post('/api/machines', validMachine()), 403);
   });
 });
 
@@ -205,8 +202,8 @@ describe('another operator’s machine answers like a missing one', () => {
     const foreign = await createMachine(t.database.db, stranger.user.id, { name: 'Not yours' });
     const missing = 2147483001;
     for (const [method, payload] of [['PATCH', { name: 'Hijacked' }], ['DELETE', undefined]] as const) {
-      const foreignRes = await call(method, `/api/machines/${foreign.id}`, owner.cookie, payload);
-      const missingRes = await call(method, `/api/machines/${missing}`, owner.cookie, payload);
+      const foreignRes = await api(t, owner.cookie).send(method, `/api/machines/${foreign.id}`, payload);
+      const missingRes = await api(t, owner.cookie).send(method, `/api/machines/${missing}`, payload);
       expect(expectJsonError(foreignRes, 404)).toEqual({ message: 'Machine not found' });
       expect(missingRes.statusCode).toBe(404);
       expect(foreignRes.body).toBe(missingRes.body);

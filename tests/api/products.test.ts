@@ -1,12 +1,11 @@
 import { count, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, createUser } from '../../src/server/db/factories.js';
 import { machineVoters, products, votes } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
 import { PRODUCT_CATEGORIES } from '../../src/shared/catalog.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { expectJsonError, get, signIn } from './helpers.js';
+import { api, expectJsonError, get, signIn } from './helpers.js';
 import { expectCountersMatchVoteRows, postVote, voterCookieFrom } from './vote-counters.js';
 
 let t: TestApp;
@@ -21,8 +20,6 @@ afterAll(() => t.close());
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const INVALID_CATEGORY = `Invalid category. Must be one of: ${PRODUCT_CATEGORIES.join(', ')}`;
 
-const call = (method: InjectOptions['method'], url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
 const list = async (url: string, cookie?: string) => {
   const res = await get(t, url, cookie);
   expect(res.statusCode, res.body).toBe(200);
@@ -139,7 +136,7 @@ describe('GET /api/products', () => {
 describe('POST /api/products', () => {
   test('creates a product for the signed-in operator: 201 with the product at 0 votes, values trimmed', async () => {
     const operator = await signIn(t);
-    const res = await call('POST', '/api/products', operator.cookie, newProduct({ name: '  Takis Fuego ', brand: ' Barcel ', description: ' Hot ' }));
+    const res = await api(t, operator.cookie).post('/api/products', newProduct({ name: '  Takis Fuego ', brand: ' Barcel ', description: ' Hot ' }));
     expect(res.statusCode, res.body).toBe(201);
     const product = res.json();
     expect(product).toEqual({
@@ -164,7 +161,7 @@ describe('POST /api/products', () => {
     [{ price: undefined, description: undefined, votes: undefined }, '0.00'],
   ])('price %j is stored as %s', async (overrides, price) => {
     const operator = await signIn(t);
-    const res = await call('POST', '/api/products', operator.cookie, newProduct(overrides));
+    const res = await api(t, operator.cookie).post('/api/products', newProduct(overrides));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ price, votes: 0, description: '' });
     expect((await productRow(res.json().id))?.price).toBe(price);
@@ -173,7 +170,7 @@ describe('POST /api/products', () => {
   test('an empty body names every required field with the spec messages', async () => {
     const operator = await signIn(t);
     const before = await productCount();
-    const body = expectJsonError(await call('POST', '/api/products', operator.cookie, {}), 400, 'Product name is required');
+    const body = expectJsonError(await api(t, operator.cookie).post('/api/products', {}), 400, 'Product name is required');
     expect(body.errors).toEqual({ name: 'Product name is required', brand: 'Brand is required', category: 'Category is required' });
     expect(await productCount()).toBe(before);
   });
@@ -201,7 +198,7 @@ describe('POST /api/products', () => {
   ])('%s %j: 400 with the message, nothing written', async (field, overrides, message) => {
     const operator = await signIn(t);
     const before = await productCount();
-    const body = expectJsonError(await call('POST', '/api/products', operator.cookie, newProduct(overrides)), 400, message);
+    const body = expectJsonError(await api(t, operator.cookie).post('/api/products', newProduct(overrides)), 400, message);
     expect(body.errors?.[field]).toBe(message);
     expect(await productCount()).toBe(before);
   });
@@ -221,9 +218,9 @@ describe('POST /api/products', () => {
 
   test('signed out: 401 Unauthorized; an affiliate: 403; nothing written', async () => {
     const before = await productCount();
-    expectJsonError(await call('POST', '/api/products', undefined, newProduct()), 401, 'Unauthorized');
+    expectJsonError(await api(t).post('/api/products', newProduct()), 401, 'Unauthorized');
     const affiliate = await signIn(t, { role: 'affiliate' });
-    expectJsonError(await call('POST', '/api/products', affiliate.cookie, newProduct()), 403);
+    expectJsonError(await api(t, affiliate.cookie).post('/api/products', newProduct()), 403);
     expect(await productCount()).toBe(before);
   });
 });
@@ -241,7 +238,7 @@ describe('DELETE /api/products/:id', () => {
     const statsBefore = (await get(t, '/api/stats', operator.cookie)).json();
     expect(statsBefore).toMatchObject({ totalVotes: 3, activeVoters: 2, totalProducts: 2 });
 
-    const res = await call('DELETE', `/api/products/${doomed.id}`, operator.cookie);
+    const res = await api(t, operator.cookie).delete(`/api/products/${doomed.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: doomed.id, deleted: true });
     expect(await productRow(doomed.id)).toBeUndefined();
@@ -252,27 +249,27 @@ describe('DELETE /api/products/:id', () => {
       expect.objectContaining({ votesCast: 1 }),
     ]);
 
-    expectJsonError(await call('DELETE', `/api/products/${doomed.id}`, operator.cookie), 404, 'Product not found');
+    expectJsonError(await api(t, operator.cookie).delete(`/api/products/${doomed.id}`), 404, 'Product not found');
   });
 
   test("another operator's product: 404 Product not found, and it stays", async () => {
     const owner = await signIn(t);
     const other = await signIn(t);
     const product = await createProduct(t.database.db, owner.user.id);
-    expectJsonError(await call('DELETE', `/api/products/${product.id}`, other.cookie), 404, 'Product not found');
+    expectJsonError(await api(t, other.cookie).delete(`/api/products/${product.id}`), 404, 'Product not found');
     expect(await productRow(product.id)).toBeDefined();
   });
 
   test.each(['abc', '0', '1.5', '99999999999'])('id %s: 400', async (id) => {
     const operator = await signIn(t);
-    const body = expectJsonError(await call('DELETE', `/api/products/${id}`, operator.cookie), 400);
+    const body = expectJsonError(await api(t, operator.cookie).delete(`/api/products/${id}`), 400);
     expect(Object.keys(body.errors ?? {})).toEqual(['id']);
   });
 
   test('signed out: 401 Unauthorized, and the product stays', async () => {
     const owner = await signIn(t);
     const product = await createProduct(t.database.db, owner.user.id);
-    expectJsonError(await call('DELETE', `/api/products/${product.id}`), 401, 'Unauthorized');
+    expectJsonError(await api(t).delete(`/api/products/${product.id}`), 401, 'Unauthorized');
     expect(await productRow(product.id)).toBeDefined();
   });
 });

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine } from '../../src/server/db/factories.js';
 import { users } from '../../src/server/db/schema.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../support/index.js';
-import { expectJsonError, signIn } from './helpers.js';
+import { api, expectJsonError, signIn } from './helpers.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signIn>>;
@@ -18,10 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const generate = (payload: unknown, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/qr-code/generate', payload: payload as InjectOptions['payload'], ...(cookie ? { headers: { cookie } } : {}) });
-const sheet = (cookie?: string, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/qr-code/sheet.pdf${query}`, ...(cookie ? { headers: { cookie } } : {}) });
+const generate = (payload: unknown, cookie?: string) => api(t, cookie).post('/api/qr-code/generate', payload);
+const sheet = (cookie?: string, query = '') => api(t, cookie).get(`/api/qr-code/sheet.pdf${query}`);
 
 // jsqr is a UMD bundle with the function on `default`; module loaders disagree on unwrapping it.
 type Decode = typeof jsQRModule.default;

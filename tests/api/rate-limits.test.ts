@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/server/db/factories.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { mailsTo, registration, uniqueEmail } from './helpers.js';
+import { api, mailsTo, registration, uniqueEmail } from './helpers.js';
 
 // Limits count per caller address and per account, in this app instance's memory. Each test
 // uses its own made-up caller address and its own accounts, so the tests do not share counters.
@@ -14,10 +14,6 @@ afterAll(() => t.close());
 
 let addressCounter = 0;
 const newAddress = () => `203.0.113.${++addressCounter}`;
-
-function call(url: string, payload: object, remoteAddress: string) {
-  return t.app.inject({ method: 'POST', url, payload, remoteAddress });
-}
 
 function expectRateLimited(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBe(429);
@@ -33,24 +29,24 @@ describe('sign-in', () => {
     for (let i = 0; i < 50; i++) {
       // Mostly successful sign-ins, which the failure throttle never refuses: this is the address rule.
       const res = i % 10 === 0
-        ? await call('/api/auth/login', { email: uniqueEmail(`spray-${i}`), password: 'guess' }, ip)
-        : await call('/api/auth/login', { email: user.email, password }, ip);
+        ? await api(t, undefined, { ip: ip }).post('/api/auth/login', { email: uniqueEmail(`spray-${i}`), password: 'guess' })
+        : await api(t, undefined, { ip: ip }).post('/api/auth/login', { email: user.email, password });
       expect(res.statusCode, `attempt ${i + 1}`).toBe(i % 10 === 0 ? 401 : 200);
     }
-    const blocked = await call('/api/auth/login', { email: user.email, password }, ip);
+    const blocked = await api(t, undefined, { ip: ip }).post('/api/auth/login', { email: user.email, password });
     expectRateLimited(blocked);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expect(blocked.headers['set-cookie']).toBeUndefined();
-    expect((await call('/api/auth/login', { email: user.email, password }, newAddress())).statusCode).toBe(200);
+    expect((await api(t, undefined, { ip: newAddress() }).post('/api/auth/login', { email: user.email, password })).statusCode).toBe(200);
   });
 
   test('requests refused by validation do not use up attempts', async () => {
     const ip = newAddress();
     const { user, password } = await createUser(t.database.db, { email: uniqueEmail('typo') });
     for (let i = 0; i < 12; i++) {
-      expect((await call('/api/auth/login', { email: user.email, password: '' }, ip)).statusCode).toBe(400);
+      expect((await api(t, undefined, { ip: ip }).post('/api/auth/login', { email: user.email, password: '' })).statusCode).toBe(400);
     }
-    expect((await call('/api/auth/login', { email: user.email, password }, ip)).statusCode).toBe(200);
+    expect((await api(t, undefined, { ip: ip }).post('/api/auth/login', { email: user.email, password })).statusCode).toBe(200);
   });
 });
 
@@ -58,31 +54,31 @@ describe('password reset and verification mail', () => {
   test('forgot-password: 5 requests per account per hour, the 6th is a 429 from any address, and no 6th mail', async () => {
     const { user } = await createUser(t.database.db, { email: uniqueEmail('forgetful') });
     for (let i = 0; i < 5; i++) {
-      expect((await call('/api/auth/forgot-password', { email: user.email }, newAddress())).statusCode).toBe(200);
+      expect((await api(t, undefined, { ip: newAddress() }).post('/api/auth/forgot-password', { email: user.email })).statusCode).toBe(200);
     }
-    expectRateLimited(await call('/api/auth/forgot-password', { email: user.email.toUpperCase() }, newAddress()));
+    expectRateLimited(await api(t, undefined, { ip: newAddress() }).post('/api/auth/forgot-password', { email: user.email.toUpperCase() }));
     await expect.poll(() => mailsTo(t, user.email).length, { timeout: 5000 }).toBe(5);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(t, user.email)).toHaveLength(5);
     // Another account is unaffected.
-    expect((await call('/api/auth/forgot-password', { email: uniqueEmail('someone') }, newAddress())).statusCode).toBe(200);
+    expect((await api(t, undefined, { ip: newAddress() }).post('/api/auth/forgot-password', { email: uniqueEmail('someone') })).statusCode).toBe(200);
   });
 
   test('forgot-password: 20 requests per address per hour, the 21st is a 429', async () => {
     const ip = newAddress();
     for (let i = 0; i < 20; i++) {
-      expect((await call('/api/auth/forgot-password', { email: uniqueEmail('probe') }, ip)).statusCode).toBe(200);
+      expect((await api(t, undefined, { ip: ip }).post('/api/auth/forgot-password', { email: uniqueEmail('probe') })).statusCode).toBe(200);
     }
-    expectRateLimited(await call('/api/auth/forgot-password', { email: uniqueEmail('probe') }, ip));
+    expectRateLimited(await api(t, undefined, { ip: ip }).post('/api/auth/forgot-password', { email: uniqueEmail('probe') }));
   });
 
   test('resend-verification: 3 per account per hour, the 4th is a 429', async () => {
     const body = registration();
-    expect((await call('/api/auth/register', body, newAddress())).statusCode).toBe(201);
+    expect((await api(t, undefined, { ip: newAddress() }).post('/api/auth/register', body)).statusCode).toBe(201);
     for (let i = 0; i < 3; i++) {
-      expect((await call('/api/auth/resend-verification', { email: body.email }, newAddress())).statusCode).toBe(200);
+      expect((await api(t, undefined, { ip: newAddress() }).post('/api/auth/resend-verification', { email: body.email })).statusCode).toBe(200);
     }
-    expectRateLimited(await call('/api/auth/resend-verification', { email: body.email }, newAddress()));
+    expectRateLimited(await api(t, undefined, { ip: newAddress() }).post('/api/auth/resend-verification', { email: body.email }));
     // The registration's mail and three resends; the refused request sends none.
     await expect.poll(() => mailsTo(t, body.email).length, { timeout: 5000 }).toBe(4);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -95,12 +91,12 @@ describe('registration', () => {
     const ip = newAddress();
     for (let i = 0; i < 20; i++) {
       // Common passwords are refused after the limiter has counted the attempt, without hashing.
-      const res = await call('/api/auth/register', registration({ password: 'password123', confirmPassword: 'password123' }), ip);
+      const res = await api(t, undefined, { ip: ip }).post('/api/auth/register', registration({ password: 'password123', confirmPassword: 'password123' }));
       expect(res.statusCode, `attempt ${i + 1}`).toBe(400);
     }
     const last = registration();
-    expectRateLimited(await call('/api/auth/register', last, ip));
+    expectRateLimited(await api(t, undefined, { ip: ip }).post('/api/auth/register', last));
     expect(mailsTo(t, last.email)).toHaveLength(0);
-    expect((await call('/api/auth/register', registration(), newAddress())).statusCode).toBe(201);
+    expect((await api(t, undefined, { ip: newAddress() }).post('/api/auth/register', registration())).statusCode).toBe(201);
   });
 });

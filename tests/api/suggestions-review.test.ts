@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSuggestion } from '../../src/server/db/feedback-factories.js';
 import { products, suggestions } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { call, ISO_TIMESTAMP } from './feedback-helpers.js';
+import { apiFrom, ISO_TIMESTAMP } from './feedback-helpers.js';
 import { expectJsonError, signIn } from './helpers.js';
 
 // Reviewing suggestions: the list, approve, decline and PATCH, and who may do what.
@@ -13,10 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (cookie?: string) => call(t, 'GET', '/api/suggestions', undefined, { cookie });
-const approve = (id: number | string, cookie?: string) => call(t, 'POST', `/api/suggestions/${id}/approve`, undefined, { cookie });
-const decline = (id: number | string, cookie?: string) => call(t, 'POST', `/api/suggestions/${id}/decline`, undefined, { cookie });
-const patch = (id: number | string, payload: unknown, cookie?: string) => call(t, 'PATCH', `/api/suggestions/${id}`, payload, { cookie });
+const list = (cookie?: string) => apiFrom(t, { cookie }).get('/api/suggestions');
+const approve = (id: number | string, cookie?: string) => apiFrom(t, { cookie }).post(`/api/suggestions/${id}/approve`);
+const decline = (id: number | string, cookie?: string) => apiFrom(t, { cookie }).post(`/api/suggestions/${id}/decline`);
+const patch = (id: number | string, payload: unknown, cookie?: string) => apiFrom(t, { cookie }).patch(`/api/suggestions/${id}`, payload);
 
 const PROCESSED = { message: 'This suggestion has already been processed.' };
 const storedSuggestion = async (id: number) => (await t.database.db.select().from(suggestions).where(eq(suggestions.id, id)))[0];

@@ -5,7 +5,7 @@ import { suggestions } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
 import { PRODUCT_CATEGORIES } from '../../src/shared/catalog.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { call, ISO_TIMESTAMP, operatorWithMachine, rawPost, withoutDemoOperator, type CallOptions } from './feedback-helpers.js';
+import { apiFrom, ISO_TIMESTAMP, operatorWithMachine, rawPost, withoutDemoOperator, type CallOptions } from './feedback-helpers.js';
 import { expectJsonError, signIn } from './helpers.js';
 
 // Sending suggestions: who receives them, validation and the rate limit. Reviewing them is in
@@ -20,8 +20,8 @@ afterAll(() => t.close());
 
 const INVALID_CATEGORY = `Invalid category. Must be one of: ${PRODUCT_CATEGORIES.join(', ')}`;
 
-const suggest = (payload: unknown, query = '', options: CallOptions = {}) => call(t, 'POST', `/api/suggestions${query}`, payload, options);
-const list = (cookie: string) => call(t, 'GET', '/api/suggestions', undefined, { cookie });
+const suggest = (payload: unknown, query = '', options: CallOptions = {}) => apiFrom(t, options).post(`/api/suggestions${query}`, payload);
+const list = (cookie: string) => apiFrom(t, { cookie }).get('/api/suggestions');
 const idea = (overrides: Record<string, unknown> = {}) => ({ name: 'Takis Fuego', brand: 'Barcel', category: 'Chips', suggestedBy: 'Sam', ...overrides });
 
 const suggestionCount = async () => (await t.database.db.select({ n: count() }).from(suggestions))[0]!.n;
@@ -77,7 +77,7 @@ describe('POST /api/suggestions: who receives it', () => {
   test('an unknown machine is a 404 "Machine not found" and nothing is stored', async () => {
     const before = await suggestionCount();
     expect(expectJsonError(await suggest(idea(), '?machineId=987654'), 404)).toEqual({ message: 'Machine not found' });
-    // Larger than any stored id can be: refused by the one id rule every call shares.
+    // Larger than any stored id can be: refused by the one id rule every apiFrom shares.
     expectJsonError(await suggest(idea(), '?machineId=99999999999'), 400, 'Machine id must be a whole number');
     expect(await suggestionCount()).toBe(before);
   });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct } from '../../src/server/db/factories.js';
 import { products, votes } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { get, signIn } from './helpers.js';
+import { api, get, signIn } from './helpers.js';
 import { expectCountersMatchVoteRows, postVote, voteStateSnapshot } from './vote-counters.js';
 
 /**
@@ -32,7 +32,6 @@ beforeAll(async () => {
 afterEach(() => expectCountersMatchVoteRows(t.database.db));
 afterAll(() => t.close());
 
-const call = (method: 'DELETE' | 'POST', url: string, cookie: string) => t.app.inject({ method, url, headers: { cookie } });
 const ownerRowsOf = async (ownerId: number) => {
   const own = await t.database.db.select({ id: products.id }).from(products).where(eq(products.userId, ownerId));
   return t.database.db.select().from(votes).where(inArray(votes.productId, own.map((p) => p.id)));
@@ -52,8 +51,8 @@ describe("another operator's products, votes and figures", () => {
 
   test("deleting A's product as B answers exactly like a missing product, and the product and its votes stay", async () => {
     const before = await voteStateSnapshot(t.database.db);
-    const foreign = await call('DELETE', `/api/products/${a.product.id}`, b.cookie);
-    const missing = await call('DELETE', '/api/products/2000000000', b.cookie);
+    const foreign = await api(t, b.cookie).delete(`/api/products/${a.product.id}`);
+    const missing = await api(t, b.cookie).delete('/api/products/2000000000');
     expect(foreign.statusCode).toBe(404);
     expect([foreign.statusCode, foreign.json()]).toEqual([missing.statusCode, missing.json()]);
     expect(foreign.json()).toEqual({ message: 'Product not found' });
@@ -75,7 +74,7 @@ describe("another operator's products, votes and figures", () => {
     const aMachines = (await get(t, '/api/dashboard/machines', a.cookie)).json();
     const aRows = await ownerRowsOf(a.user.id);
 
-    const res = await call('POST', '/api/votes/reset', b.cookie);
+    const res = await api(t, b.cookie).post('/api/votes/reset');
     expect(res.json()).toEqual({ message: 'All vote counts have been reset to zero.', archivedVotes: 2 });
 
     expect((await get(t, '/api/products', a.cookie)).json()).toEqual(aProducts);

@@ -1,9 +1,8 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, insertVotes } from '../../src/server/db/factories.js';
 import { createSuggestion, createVendingIssue } from '../../src/server/db/feedback-factories.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { signIn } from './helpers.js';
+import { api, signIn, type ApiMethod } from './helpers.js';
 
 /**
  * One table of every operator call that names an id, each tried by operator B with operator A's
@@ -30,10 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (cookie: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
-
-const FOREIGN_ID_CALLS: [InjectOptions['method'], (i: typeof ids) => string, unknown?][] = [
+const FOREIGN_ID_CALLS: [ApiMethod, (i: typeof ids) => string, unknown?][] = [
   ['PATCH', (i) => `/api/machines/${i.machine}`, { name: 'Taken over' }],
   ['DELETE', (i) => `/api/machines/${i.machine}`],
   ['POST', () => '/api/qr-code/generate', undefined],
@@ -49,35 +45,35 @@ describe("another operator's ids", () => {
   for (const [method, path, payload] of FOREIGN_ID_CALLS) {
     test(`${method} ${path({ machine: 0, product: 0, suggestion: 0, issue: 0 }).replace(/\/0/g, '/:id')} answers 404, exactly like a missing id`, async () => {
       const body = path(ids) === '/api/qr-code/generate' ? { machineId: ids.machine } : payload;
-      const foreign = await call(intruder, method, path(ids), body);
+      const foreign = await api(t, intruder).send(method, path(ids), body);
       expect(foreign.statusCode, foreign.body).toBe(404);
       const missingIds = { machine: 999_999, product: 999_999, suggestion: 999_999, issue: 999_999 };
       const missingBody = path(ids) === '/api/qr-code/generate' ? { machineId: 999_999 } : payload;
-      const missing = await call(intruder, method, path(missingIds), missingBody);
+      const missing = await api(t, intruder).send(method, path(missingIds), missingBody);
       expect(missing.statusCode).toBe(404);
       expect(foreign.json()).toEqual(missing.json());
     });
   }
 
   test('the owner still has everything, unchanged', async () => {
-    const machines = (await call(owner, 'GET', '/api/machines')).json();
+    const machines = (await api(t, owner).get('/api/machines')).json();
     expect(machines.map((m: { id: number; name: string }) => [m.id, m.name])).toEqual([[ids.machine, 'Owner machine']]);
-    const products = (await call(owner, 'GET', '/api/products')).json();
+    const products = (await api(t, owner).get('/api/products')).json();
     expect(products).toMatchObject([{ id: ids.product, votes: 1 }]);
-    const suggestions = (await call(owner, 'GET', '/api/suggestions')).json();
+    const suggestions = (await api(t, owner).get('/api/suggestions')).json();
     expect(suggestions).toMatchObject([{ id: ids.suggestion, status: 'pending' }]);
-    const issues = (await call(owner, 'GET', '/api/vending-issues')).json();
+    const issues = (await api(t, owner).get('/api/vending-issues')).json();
     expect(issues).toMatchObject([{ id: ids.issue, status: 'open' }]);
   });
 
   test('a reset by another operator leaves these counts alone', async () => {
-    expect((await call(intruder, 'POST', '/api/votes/reset')).statusCode).toBe(200);
-    expect((await call(owner, 'GET', '/api/products')).json()).toMatchObject([{ id: ids.product, votes: 1 }]);
-    expect((await call(owner, 'GET', '/api/stats')).json()).toMatchObject({ totalVotes: 1, activeVoters: 1 });
+    expect((await api(t, intruder).post('/api/votes/reset')).statusCode).toBe(200);
+    expect((await api(t, owner).get('/api/products')).json()).toMatchObject([{ id: ids.product, votes: 1 }]);
+    expect((await api(t, owner).get('/api/stats')).json()).toMatchObject({ totalVotes: 1, activeVoters: 1 });
   });
 
   test("the full machine is the owner's: others read only its name and location", async () => {
-    const view = (await call(intruder, 'GET', `/api/machines/${ids.machine}`)).json();
+    const view = (await api(t, intruder).get(`/api/machines/${ids.machine}`)).json();
     expect(view).toEqual({ id: ids.machine, name: 'Owner machine', location: expect.any(String) });
   });
 });
@@ -86,24 +82,24 @@ describe("another operator's lists", () => {
   const LISTS = ['/api/machines', '/api/products', '/api/suggestions', '/api/vending-issues', '/api/dashboard/machines'];
   for (const list of LISTS) {
     test(`${list} is empty for an operator with no data of their own`, async () => {
-      const response = await call(intruder, 'GET', list);
+      const response = await api(t, intruder).get(list);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([]);
     });
   }
 
   test('stats and issue counts count nothing of the other operator', async () => {
-    expect((await call(intruder, 'GET', '/api/stats')).json()).toMatchObject({ totalVotes: 0, totalProducts: 0, activeVoters: 0, votesToday: 0 });
-    expect((await call(intruder, 'GET', '/api/vending-issues/counts')).json()).toEqual({ total: 0, open: 0, investigating: 0, resolved: 0 });
+    expect((await api(t, intruder).get('/api/stats')).json()).toMatchObject({ totalVotes: 0, totalProducts: 0, activeVoters: 0, votesToday: 0 });
+    expect((await api(t, intruder).get('/api/vending-issues/counts')).json()).toEqual({ total: 0, open: 0, investigating: 0, resolved: 0 });
   });
 
   test('the QR sheet has no machine of the other operator to print', async () => {
-    expect((await call(intruder, 'GET', '/api/qr-code/sheet.pdf')).statusCode).toBe(404);
+    expect((await api(t, intruder).get('/api/qr-code/sheet.pdf')).statusCode).toBe(404);
   });
 });
 
 describe('signed out', () => {
-  const OPERATOR_CALLS: [InjectOptions['method'], string][] = [
+  const OPERATOR_CALLS: [ApiMethod, string][] = [
     ['GET', '/api/machines'],
     ['POST', '/api/machines'],
     ['PATCH', '/api/machines/1'],
@@ -126,7 +122,7 @@ describe('signed out', () => {
   for (const [method, url] of OPERATOR_CALLS) {
     test(`${method} ${url} answers 401 Unauthorized, before looking at the body`, async () => {
       const payload = method === 'GET' || method === 'DELETE' ? undefined : { not: 'valid' };
-      const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+      const response = await api(t).send(method, url, payload);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Unauthorized' });
     });

@@ -5,7 +5,7 @@ import { createMachine, createUser } from '../../src/server/db/factories.js';
 import { vendingIssues } from '../../src/server/db/schema.js';
 import type { IssueStatus } from '../../src/shared/feedback.schemas.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { call, operatorWithMachine } from './feedback-helpers.js';
+import { apiFrom, operatorWithMachine } from './feedback-helpers.js';
 import { expectJsonError, signIn } from './helpers.js';
 
 // The operator's side of vending issues: list, search, counts and the status rules on both paths.
@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (cookie?: string, query = '') => call(t, 'GET', `/api/vending-issues${query}`, undefined, { cookie });
-const counts = (cookie?: string) => call(t, 'GET', '/api/vending-issues/counts', undefined, { cookie });
+const list = (cookie?: string, query = '') => apiFrom(t, { cookie }).get(`/api/vending-issues${query}`);
+const counts = (cookie?: string) => apiFrom(t, { cookie }).get('/api/vending-issues/counts');
 const statusPath = (id: number | string) => `/api/vending-issues/${id}/status`;
 const barePath = (id: number | string) => `/api/vending-issues/${id}`;
 const PATCH_PATHS = [
@@ -108,7 +108,7 @@ describe.each(PATCH_PATHS)('%s: the state machine', (_name, pathOf) => {
   beforeAll(async () => {
     operator = await signIn(t);
   });
-  const change = (id: number | string, payload: unknown, cookie = operator.cookie) => call(t, 'PATCH', pathOf(id), payload, { cookie });
+  const change = (id: number | string, payload: unknown, cookie = operator.cookie) => apiFrom(t, { cookie }).patch(pathOf(id), payload);
 
   test.each([
     ['open', 'investigating'],
@@ -175,15 +175,15 @@ describe('the state machine across both paths', () => {
   test('open → investigating on one path, → resolved on the other; then nothing moves it', async () => {
     const operator = await signIn(t);
     const { cookie } = operator;
-    const created = await call(t, 'POST', '/api/vending-issues', { customerName: 'Jo', customerEmail: 'jo@example.test', productName: 'Gum' }, { cookie });
+    const created = await apiFrom(t, { cookie }).post('/api/vending-issues', { customerName: 'Jo', customerEmail: 'jo@example.test', productName: 'Gum' });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
-    expect((await call(t, 'PATCH', statusPath(id), { status: 'investigating' }, { cookie })).json().status).toBe('investigating');
-    expectJsonError(await call(t, 'PATCH', barePath(id), { status: 'open' }, { cookie }), 409, 'An issue under investigation cannot go back to new.');
-    expect((await call(t, 'PATCH', barePath(id), { status: 'resolved' }, { cookie })).json().status).toBe('resolved');
+    expect((await apiFrom(t, { cookie }).patch(statusPath(id), { status: 'investigating' })).json().status).toBe('investigating');
+    expectJsonError(await apiFrom(t, { cookie }).patch(barePath(id), { status: 'open' }), 409, 'An issue under investigation cannot go back to new.');
+    expect((await apiFrom(t, { cookie }).patch(barePath(id), { status: 'resolved' })).json().status).toBe('resolved');
     for (const path of [statusPath, barePath]) {
       for (const status of ['open', 'investigating', 'resolved']) {
-        expectJsonError(await call(t, 'PATCH', path(id), { status }, { cookie }), 409, 'This issue is resolved and can no longer change.');
+        expectJsonError(await apiFrom(t, { cookie }).patch(path(id), { status }), 409, 'This issue is resolved and can no longer change.');
       }
     }
     expect((await counts(cookie)).json()).toEqual({ total: 1, open: 0, investigating: 0, resolved: 1 });
@@ -194,7 +194,7 @@ describe('the state machine across both paths', () => {
     const asked: IssueStatus[] = ['investigating', 'resolved', 'investigating', 'open', 'resolved'];
     for (let round = 0; round < 3; round++) {
       const issue = await createVendingIssue(t.database.db, user.id);
-      const answers = await Promise.all(asked.map((status, i) => call(t, 'PATCH', (i % 2 ? statusPath : barePath)(issue.id), { status }, { cookie })));
+      const answers = await Promise.all(asked.map((status, i) => apiFrom(t, { cookie }).patch((i % 2 ? statusPath : barePath)(issue.id), { status })));
       expect(answers.map((res) => res.statusCode).every((code) => code === 200 || code === 409)).toBe(true);
       // Each success answers the issue as its own change left it.
       answers.forEach((res, i) => res.statusCode === 200 && expect(res.json().status).toBe(asked[i]));
@@ -211,8 +211,8 @@ describe('the state machine across both paths', () => {
     expect((await list(b.cookie)).json()).toEqual([]);
     expect((await list(b.cookie, '?search=A%20only')).json()).toEqual([]);
     expect((await counts(b.cookie)).json()).toEqual(NO_ISSUES);
-    expectJsonError(await call(t, 'PATCH', statusPath(issue.id), { status: 'investigating' }, { cookie: b.cookie }), 404, 'Issue not found');
-    expectJsonError(await call(t, 'PATCH', barePath(issue.id), { status: 'resolved' }, { cookie: b.cookie }), 404, 'Issue not found');
+    expectJsonError(await apiFrom(t, { cookie: b.cookie }).patch(statusPath(issue.id), { status: 'investigating' }), 404, 'Issue not found');
+    expectJsonError(await apiFrom(t, { cookie: b.cookie }).patch(barePath(issue.id), { status: 'resolved' }), 404, 'Issue not found');
     expect(await storedIssue(issue.id)).toMatchObject({ status: 'open' });
     expect(idsOf(await list(a.cookie))).toEqual([issue.id]);
   });

@@ -4,7 +4,7 @@ import { createUser } from '../../src/server/db/factories.js';
 import { users, vendingIssues } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../support/index.js';
-import { call, ISO_TIMESTAMP, operatorWithMachine, rawPost, withoutDemoOperator, type CallOptions } from './feedback-helpers.js';
+import { apiFrom, ISO_TIMESTAMP, operatorWithMachine, rawPost, withoutDemoOperator, type CallOptions } from './feedback-helpers.js';
 import { expectJsonError, mailsTo, signIn } from './helpers.js';
 
 // Reporting issues: who receives them, validation, the owner's email and the rate limit. The
@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const report = (payload: unknown, options: CallOptions = {}) => call(t, 'POST', '/api/vending-issues', payload, options);
-const list = (cookie: string) => call(t, 'GET', '/api/vending-issues', undefined, { cookie });
+const report = (payload: unknown, options: CallOptions = {}) => apiFrom(t, options).post('/api/vending-issues', payload);
+const list = (cookie: string) => apiFrom(t, { cookie }).get('/api/vending-issues');
 
 const issueReport = (overrides: Record<string, unknown> = {}) => ({
   customerName: 'Riley Chen',

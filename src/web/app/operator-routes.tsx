@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import { OPERATOR_PAGE_PATHS, type OperatorPageName } from '../../shared/page-routes.js';
-import { DashboardPage } from '../features/dashboard/dashboard-page.js';
-import { ProductsPage } from '../features/products/pages/products-page.js';
-import { VendingMachinesPage } from '../features/machines/pages/vending-machines-page.js';
-import { SuggestionsPage } from '../features/suggestions/pages/suggestions-page.js';
-import { VendingIssuesPage } from '../features/vending-issues/pages/vending-issues-page.js';
+import { lazyPage } from './lazy-page.js';
+
+export const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.js'), 'DashboardPage');
+const ProductsPage = lazyPage(() => import('../features/products/pages/products-page.js'), 'ProductsPage');
+const VendingMachinesPage = lazyPage(() => import('../features/machines/pages/vending-machines-page.js'), 'VendingMachinesPage');
+const VendingIssuesPage = lazyPage(() => import('../features/vending-issues/pages/vending-issues-page.js'), 'VendingIssuesPage');
+const SuggestionsPage = lazyPage(() => import('../features/suggestions/pages/suggestions-page.js'), 'SuggestionsPage');
 
 export interface OperatorRoute {
   path: string;

@@ -1,13 +1,15 @@
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { DashboardPage } from '../features/dashboard/dashboard-page.js';
-import { LandingPage } from '../features/marketing/landing-page.js';
 import { useAuth } from '../lib/auth.js';
 import { paths } from '../lib/paths.js';
+import { lazyPage } from './lazy-page.js';
 import { NotFoundContent, NotFoundPage } from './not-found.js';
-import type { OperatorRoute } from './operator-routes.js';
+import { DashboardPage, type OperatorRoute } from './operator-routes.js';
 import { PageFooter } from './page-footer.js';
-import { PageSkeleton } from './page-skeleton.js';
+import { PageContentSkeleton, PageSkeleton } from './page-skeleton.js';
 import { AppShell } from './shell/app-shell.js';
+
+const LandingPage = lazyPage(() => import('../features/marketing/landing-page.js'), 'LandingPage');
 
 /** '/': the dashboard in the shell for signed-in operators, otherwise the landing page (spec 2.1). */
 export function HomeRoute() {
@@ -16,11 +18,17 @@ export function HomeRoute() {
   if (isOperator) {
     return (
       <AppShell>
-        <DashboardPage />
+        <Suspense fallback={<PageContentSkeleton />}>
+          <DashboardPage />
+        </Suspense>
       </AppShell>
     );
   }
-  return <LandingPage footer={<PageFooter />} />;
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <LandingPage footer={<PageFooter />} />
+    </Suspense>
+  );
 }
 
 /**
@@ -47,5 +55,9 @@ export function OperatorPage({ route }: { route: OperatorRoute }) {
   const { isAdmin } = useAuth();
   const { Page } = route;
   if (!Page || (route.adminOnly && !isAdmin)) return <NotFoundContent />;
-  return <Page />;
+  return (
+    <Suspense fallback={<PageContentSkeleton />}>
+      <Page />
+    </Suspense>
+  );
 }

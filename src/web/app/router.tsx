@@ -1,21 +1,27 @@
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { PUBLIC_PAGE_PATHS, type PublicPageName } from '../../shared/page-routes.js';
-import { CheckEmailPage } from '../features/auth/pages/check-email-page.js';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.js';
-import { LoginPage } from '../features/auth/pages/login-page.js';
-import { RegisterPage } from '../features/auth/pages/register-page.js';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.js';
-import { VerifyEmailPage } from '../features/auth/pages/verify-email-page.js';
+import { lazyPage } from './lazy-page.js';
 import { NotFoundPage } from './not-found.js';
 import { OPERATOR_ROUTES } from './operator-routes.js';
+import { PageSkeleton } from './page-skeleton.js';
 import { RouteErrorPage } from './route-error-page.js';
 import { HomeRoute, OperatorLayout, OperatorPage } from './route-guards.js';
+
+const CheckEmailPage = lazyPage(() => import('../features/auth/pages/check-email-page.js'), 'CheckEmailPage');
+const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page.js'), 'VerifyEmailPage');
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.js'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.js'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page.js'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.js'), 'ResetPasswordPage');
 
 function RootLayout() {
   return (
     <>
-      <Outlet />
+      {/* Pages load lazily; the operator shell shows its own skeleton for the page part. */}
+      <Suspense fallback={<PageSkeleton />}>
+        <Outlet />
+      </Suspense>
       <ScrollRestoration />
     </>
   );

@@ -1,12 +1,15 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.js';
-import { buttonClasses, type ButtonVariant } from './button.js';
+import { buttonClasses } from './button.js';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
-/** A confirmation that must be answered: no closing by clicking outside; Cancel gets the focus. */
+/**
+ * A confirmation that must be answered: no closing by clicking outside; Cancel gets the focus.
+ * Features use it through ConfirmAction (confirm-action.tsx), which adds the confirm button.
+ */
 export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
     <AlertDialogPrimitive.Portal>
@@ -37,14 +40,6 @@ export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof 
 
 export function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
-
-export function AlertDialogAction({
-  className,
-  variant = 'primary',
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: ButtonVariant }) {
-  return <AlertDialogPrimitive.Action className={buttonClasses({ variant, className })} {...props} />;
 }
 
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

@@ -1,37 +1,43 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import { Loader2 } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.js';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
-
-const variantClasses: Record<ButtonVariant, string> = {
-  primary: 'bg-primary text-primary-foreground hover:bg-primary/90',
-  secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
-  outline: 'border border-input bg-background text-foreground hover:bg-muted',
-  ghost: 'text-foreground hover:bg-muted',
-  destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-  link: 'text-primary underline-offset-4 hover:underline',
-};
-
-const sizeClasses: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
-  lg: 'h-11 px-6 text-base',
-  icon: 'size-10',
-};
-
-/** Button styling, also for links that should look like buttons. */
-export function buttonClasses(options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
-  const { variant = 'primary', size = 'md', className } = options;
-  return cn(
+const buttonVariants = cva(
+  [
     'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
     'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60',
-    variantClasses[variant],
-    variant === 'link' ? 'h-auto p-0' : sizeClasses[size],
-    className,
-  );
+  ],
+  {
+    variants: {
+      variant: {
+        primary: 'bg-primary text-primary-foreground hover:bg-primary/90',
+        secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
+        outline: 'border border-input bg-background text-foreground hover:bg-muted',
+        ghost: 'text-foreground hover:bg-muted',
+        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+        link: 'h-auto p-0 text-primary underline-offset-4 hover:underline',
+      },
+      size: {
+        sm: 'h-9 px-3 text-sm',
+        md: 'h-10 px-4 text-sm',
+        lg: 'h-11 px-6 text-base',
+        icon: 'size-10',
+      },
+    },
+    defaultVariants: { variant: 'primary', size: 'md' },
+  },
+);
+
+export type ButtonVariant = NonNullable<VariantProps<typeof buttonVariants>['variant']>;
+export type ButtonSize = NonNullable<VariantProps<typeof buttonVariants>['size']>;
+
+/** Button styling, also for links that should look like buttons. A caller's `className` wins over the variant's. */
+export function buttonClasses(options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+  const { variant, size, className } = options;
+  // A link reads as text in a sentence, so it takes no button size at all (null skips the default).
+  return cn(buttonVariants({ variant, size: variant === 'link' ? null : size }), className);
 }
 
 interface ButtonProps extends ComponentProps<'button'> {

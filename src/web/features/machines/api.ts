@@ -1,40 +1,44 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { IssueCounts, IssueReport, VendingIssue } from '../../../shared/feedback.schemas.js';
+import type { IssueReport, VendingIssue } from '../../../shared/feedback.schemas.js';
 import { DEFAULT_QR_CAPTION, type Machine, type MachineInput } from '../../../shared/machines.schemas.js';
 import { apiJson, apiRequest } from '../../lib/api.js';
+import { invalidateKeys } from '../../lib/query-client.js';
+import { productKeys } from '../products/api.js';
+import { machinePerformanceKeys, statsKeys } from '../stats/api.js';
+import { ISSUES_URL, issueKeys } from '../vending-issues/api.js';
 
 export const MACHINES_URL = '/api/machines';
 export const QR_SHEET_URL = '/api/qr-code/sheet.pdf';
 
-/** GET /api/machines through the default query function; the dashboard and suggestions read the same key. */
-export const machinesQuery = queryOptions<Machine[]>({ queryKey: [MACHINES_URL] });
+// Keys start with the URL (spec 7: the default load joins the key parts with '/').
+export const machineKeys = {
+  /** Every machine answer: invalidate this after a machine is added, edited or deleted. */
+  all: [MACHINES_URL] as const,
+  /** The signed-in operator's machines; the dashboard's filter and the suggestions page read it too. */
+  list: () => machineKeys.all,
+  /**
+   * A machine's QR code, deliberately outside `all`: the code holds the vote address and the
+   * caption, neither of which an edit changes, so saving a machine keeps the cached image.
+   */
+  qrCode: (machineId: number) => ['qr-code', machineId] as const,
+};
 
-/** For the 'Vending Issues reported' card; the same key the issues page uses. */
-export const issueCountsQuery = queryOptions<IssueCounts>({ queryKey: ['/api/vending-issues/counts'] });
+/** GET /api/machines through the default query function. */
+export const machinesQuery = queryOptions<Machine[]>({ queryKey: machineKeys.list() });
 
-/**
- * The machine's QR code as a PNG. Keyed by machine only: the code holds the vote address and the
- * caption, neither of which an edit changes.
- */
+/** The machine's QR code as a PNG. */
 export const qrCodeQuery = (machineId: number) =>
   queryOptions({
-    queryKey: ['qr-code', machineId],
+    queryKey: machineKeys.qrCode(machineId),
     queryFn: async () => {
       const response = await apiRequest('POST', '/api/qr-code/generate', { machineId, customText: DEFAULT_QR_CAPTION });
       return response.blob();
     },
   });
 
-/** Every cached answer whose URL starts with one of `prefixes` is re-read. */
-function invalidateByPrefix(queryClient: QueryClient, ...prefixes: string[]) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => prefixes.some((prefix) => String(query.queryKey[0]).startsWith(prefix)),
-  });
-}
-
 /** Machines feed the dashboard's machine filter, stats and performance panel too. */
 const refreshMachineViews = (queryClient: QueryClient) =>
-  invalidateByPrefix(queryClient, MACHINES_URL, '/api/dashboard/machines', '/api/stats', '/api/products');
+  invalidateKeys(queryClient, machineKeys.all, machinePerformanceKeys.all, statsKeys.all, productKeys.all);
 
 export function useMachines() {
   return useQuery(machinesQuery);
@@ -63,9 +67,9 @@ export function useDeleteMachine() {
   return useMutation({
     mutationFn: (id: number) => apiJson<{ id: number; deleted: true }>('DELETE', `${MACHINES_URL}/${id}`),
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: ['qr-code', id] });
+      queryClient.removeQueries({ queryKey: machineKeys.qrCode(id) });
       // A deleted machine's issues stay, without their machine name.
-      return refreshMachineViews(queryClient).then(() => invalidateByPrefix(queryClient, '/api/vending-issues'));
+      return Promise.all([refreshMachineViews(queryClient), queryClient.invalidateQueries({ queryKey: issueKeys.all })]);
     },
   });
 }
@@ -74,7 +78,7 @@ export function useDeleteMachine() {
 export function useReportIssue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (report: IssueReport) => apiJson<VendingIssue>('POST', '/api/vending-issues', report),
-    onSuccess: () => invalidateByPrefix(queryClient, '/api/vending-issues'),
+    mutationFn: (report: IssueReport) => apiJson<VendingIssue>('POST', ISSUES_URL, report),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: issueKeys.all }),
   });
 }

@@ -1,17 +1,23 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Product, ProductInput } from '../../../shared/products.schemas.js';
 import { apiJson } from '../../lib/api.js';
+import { invalidateKeys } from '../../lib/query-client.js';
+import { machinePerformanceKeys, statsKeys } from '../stats/api.js';
 
-// Keys are the URL parts (spec 7); the dashboard reads the same entries.
-const PRODUCTS_KEY = ['/api/products'] as const;
-/** What a change to the catalogue makes stale: the list, the dashboard's figures and its machine tops. */
-const AFFECTED_KEYS = [PRODUCTS_KEY, ['/api/stats'], ['/api/dashboard/machines']] as const;
+// Keys start with the URL (spec 7: the default load joins the key parts with '/').
+export const productKeys = {
+  /** Every product answer: invalidate this after anything that adds, removes or re-counts products. */
+  all: ['/api/products'] as const,
+  /** The signed-in operator's catalogue with total votes. */
+  list: () => productKeys.all,
+};
 
 /** GET /api/products: the signed-in operator's catalogue with total votes, most voted first. */
-export const productsQuery = queryOptions<Product[]>({ queryKey: PRODUCTS_KEY });
+export const productsQuery = queryOptions<Product[]>({ queryKey: productKeys.list() });
 
+/** What a change to the catalogue makes stale: the lists, the dashboard's figures and its machine tops. */
 function invalidateCatalogue(queryClient: QueryClient) {
-  return Promise.all(AFFECTED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return invalidateKeys(queryClient, productKeys.all, statsKeys.all, machinePerformanceKeys.all);
 }
 
 /** POST /api/products. */

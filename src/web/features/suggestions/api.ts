@@ -1,31 +1,33 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApprovedSuggestion, Suggestion } from '../../../shared/feedback.schemas.js';
-import type { Machine } from '../../../shared/machines.schemas.js';
 import { apiJson } from '../../lib/api.js';
+import { invalidateKeys } from '../../lib/query-client.js';
+import { machinesQuery } from '../machines/api.js';
+import { productKeys } from '../products/api.js';
+import { machinePerformanceKeys, statsKeys } from '../stats/api.js';
 
 export const SUGGESTIONS_URL = '/api/suggestions';
 
-/** GET /api/suggestions: pending and processed, newest first. */
-export const suggestionsQuery = queryOptions<Suggestion[]>({ queryKey: [SUGGESTIONS_URL] });
+// Keys start with the URL (spec 7: the default load joins the key parts with '/').
+export const suggestionKeys = {
+  /** Every suggestion answer: invalidate this after one is sent, approved or declined. */
+  all: [SUGGESTIONS_URL] as const,
+  /** Pending and processed, newest first; the dashboard's pending panel reads it too. */
+  list: () => suggestionKeys.all,
+};
 
-/** The operator's machines, to name the machine each suggestion came from. */
-export const machinesQuery = queryOptions<Machine[]>({ queryKey: ['/api/machines'] });
+/** GET /api/suggestions. */
+export const suggestionsQuery = queryOptions<Suggestion[]>({ queryKey: suggestionKeys.list() });
 
 export function useSuggestions() {
   return useQuery(suggestionsQuery);
 }
 
+/** The operator's machines, to name the machine each suggestion came from. */
 export function useMachineNames(): Map<number, string> | undefined {
   const machines = useQuery(machinesQuery);
   if (!machines.data) return undefined;
   return new Map(machines.data.map((machine) => [machine.id, machine.name]));
-}
-
-/** Every cached answer whose URL starts with one of `prefixes` is re-read. */
-function invalidateByPrefix(queryClient: QueryClient, ...prefixes: string[]) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => prefixes.some((prefix) => String(query.queryKey[0]).startsWith(prefix)),
-  });
 }
 
 /** Spec 4: an approved suggestion becomes a product, so the product lists and their counts re-read too. */
@@ -33,7 +35,8 @@ export function useApproveSuggestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiJson<ApprovedSuggestion>('POST', `${SUGGESTIONS_URL}/${id}/approve`),
-    onSettled: () => invalidateByPrefix(queryClient, SUGGESTIONS_URL, '/api/products', '/api/stats', '/api/dashboard'),
+    onSettled: () =>
+      invalidateKeys(queryClient, suggestionKeys.all, productKeys.all, statsKeys.all, machinePerformanceKeys.all),
   });
 }
 
@@ -41,6 +44,6 @@ export function useDeclineSuggestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiJson<Suggestion>('POST', `${SUGGESTIONS_URL}/${id}/decline`),
-    onSettled: () => invalidateByPrefix(queryClient, SUGGESTIONS_URL),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: suggestionKeys.all }),
   });
 }

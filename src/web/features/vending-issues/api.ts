@@ -19,13 +19,21 @@ export function issuesUrl({ status, search }: IssueFilter): string {
   return query ? `${ISSUES_URL}?${query}` : ISSUES_URL;
 }
 
-/**
- * The spec's plain GET /api/vending-issues, narrowed on the server when a filter is set. The whole
- * URL is the one key part, so the default load (key parts joined by '/') fetches it as is.
- */
-export const issuesQuery = (filter: IssueFilter) => queryOptions<VendingIssue[]>({ queryKey: [issuesUrl(filter)] });
+// Keys start with the URL (spec 7: the default load joins the key parts with '/').
+export const issueKeys = {
+  /** Every issue answer (lists and counts): invalidate this after an issue is reported or changes status. */
+  all: [ISSUES_URL] as const,
+  /** One filtered list; the unfiltered one is shared by the issues page and the dashboard. */
+  list: (filter: IssueFilter = {}) => [...issueKeys.all, { status: filter.status, search: filter.search?.trim() || undefined }] as const,
+  counts: () => [...issueKeys.all, 'counts'] as const,
+};
 
-export const issueCountsQuery = queryOptions<IssueCounts>({ queryKey: [`${ISSUES_URL}/counts`] });
+/** The spec's plain GET /api/vending-issues, narrowed on the server when a filter is set. */
+export const issuesQuery = (filter: IssueFilter = {}) =>
+  queryOptions({ queryKey: issueKeys.list(filter), queryFn: () => apiJson<VendingIssue[]>('GET', issuesUrl(filter)) });
+
+/** GET /api/vending-issues/counts through the default loader; the machines page reads it too. */
+export const issueCountsQuery = queryOptions<IssueCounts>({ queryKey: issueKeys.counts() });
 
 export function useIssues(filter: IssueFilter) {
   // While a new filter loads, the previous list stays on screen instead of the skeleton.
@@ -45,7 +53,6 @@ export function useChangeIssueStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: IssueStatus }) =>
       apiJson<VendingIssue>('PATCH', `${ISSUES_URL}/${id}`, { status }),
-    onSettled: () =>
-      queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(ISSUES_URL) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: issueKeys.all }),
   });
 }

@@ -4,7 +4,7 @@ import type { Suggestion } from '../../../../shared/feedback.schemas.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
 import { useUpdateSuggestionStatus } from '../api.js';
 import { formatDate } from '../format.js';
@@ -21,7 +21,8 @@ function SuggestionRow({ suggestion }: { suggestion: Suggestion }) {
       await update.mutateAsync({ id: suggestion.id, status });
       toast({ title: 'Suggestion updated', description: 'The suggestion status has been updated successfully.' });
     } catch (error) {
-      // Spec 8: no signed-out handling on this call, only the failure message.
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(error)) return;
       toast({
         title: 'Update failed',
         description: readApiError(error).message ?? 'Failed to update suggestion',

@@ -4,8 +4,8 @@ import { ISSUE_STATUS_LABELS, type IssueStatus, type VendingIssue } from '../../
 import { Badge } from '../../../components/ui/badge.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/use-toast.js';
+import { isUnauthorizedError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
-import { handleUnauthorized } from '../../../lib/unauthorized.js';
 import { useUpdateIssueStatus } from '../api.js';
 import { formatDate } from '../format.js';
 import { Panel } from './panel.js';
@@ -26,7 +26,8 @@ function IssueRow({ issue }: { issue: VendingIssue }) {
       await updateStatus.mutateAsync({ id: issue.id, status });
       toast({ title: 'Issue status updated', description: 'The vending issue status has been updated successfully.' });
     } catch (error) {
-      if (handleUnauthorized(error)) return;
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(error)) return;
       toast({ title: 'Error', description: 'Failed to update issue status. Please try again.', variant: 'destructive' });
     }
   };

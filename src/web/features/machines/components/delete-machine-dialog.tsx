@@ -1,17 +1,7 @@
 import type { Machine } from '../../../../shared/machines.schemas.js';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.js';
-import { Button } from '../../../components/ui/button.js';
+import { ConfirmAction } from '../../../components/ui/confirm-action.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
-import { handleUnauthorized } from '../../../lib/unauthorized.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useDeleteMachine } from '../api.js';
 
 interface DeleteMachineDialogProps {
@@ -28,32 +18,23 @@ export function DeleteMachineDialog({ machine, onClose }: DeleteMachineDialogPro
     try {
       await deleteMachine.mutateAsync(machine.id);
       toast({ title: 'Machine deleted', description: machine.name });
-      onClose();
     } catch (error) {
-      onClose();
-      if (handleUnauthorized(error)) return;
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(error)) return;
       toast({ title: 'Error', description: readApiError(error).message ?? 'Failed to delete machine', variant: 'destructive' });
     }
   };
 
   return (
-    <AlertDialog open={machine !== null} onOpenChange={(open) => !open && !deleteMachine.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {machine?.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The machine, its QR code and its vote counts will be removed; printed codes will stop working. Its
-            suggestions and vending issues are kept. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteMachine.isPending}>Cancel</AlertDialogCancel>
-          {/* A plain button, not AlertDialogAction: the dialog stays open until the server answers. */}
-          <Button variant="destructive" loading={deleteMachine.isPending} onClick={confirm}>
-            Delete Machine
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmAction
+      open={machine !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete ${machine?.name ?? ''}?`}
+      description="The machine, its QR code and its vote counts will be removed; printed codes will stop working. Its suggestions and vending issues are kept. This cannot be undone."
+      confirmLabel="Delete Machine"
+      onConfirm={confirm}
+      // The machine stays on screen until the server answers, so the dialog waits with it.
+      waitForAction
+    />
   );
 }

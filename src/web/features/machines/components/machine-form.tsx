@@ -12,9 +12,8 @@ import { Label } from '../../../components/ui/label.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
-import { handleUnauthorized } from '../../../lib/unauthorized.js';
 import { useSaveMachine } from '../api.js';
 import { MACHINE_STATUS_LABELS } from './machine-status.js';
 
@@ -62,7 +61,8 @@ export function MachineForm({ machine, onSaved, onCancel }: MachineFormProps) {
       toast({ title: machine ? 'Machine updated' : 'Machine added', description: values.name });
       onSaved();
     } catch (error) {
-      if (handleUnauthorized(error)) return;
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(error)) return;
       const details = readApiError(error);
       for (const [field, message] of Object.entries(details.errors ?? {})) {
         if (isField(field)) setError(field, { type: 'server', message });

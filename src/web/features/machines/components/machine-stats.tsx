@@ -5,7 +5,7 @@ import type { Machine } from '../../../../shared/machines.schemas.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { issueCountsQuery } from '../api.js';
+import { issueCountsQuery } from '../../vending-issues/api.js';
 
 /** The four cards of spec 2.7; the machine figures wait for the list, the issues figure for its count. */
 export function MachineStats({ machines }: { machines: Machine[] | undefined }) {

@@ -11,7 +11,7 @@ import { Label } from '../../../components/ui/label.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { Textarea } from '../../../components/ui/textarea.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useReportIssue } from '../api.js';
 
 /** Spec 4 and 9: the success view closes the dialog by itself after 3 seconds. */
@@ -63,6 +63,8 @@ function ReportIssueBody({ machine, onClose }: { machine: Machine; onClose: () =
       setReported(true);
       toast({ title: 'Issue reported successfully', description: 'It is listed under Vending Issues.' });
     } catch (error) {
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(error)) return;
       const details = readApiError(error);
       for (const [field, message] of Object.entries(details.errors ?? {})) {
         if (field in IssueFormSchema.shape) setError(field as keyof IssueFormInput, { type: 'server', message });

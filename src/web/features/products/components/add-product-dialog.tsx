@@ -18,8 +18,7 @@ import { Label } from '../../../components/ui/label.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
-import { handleUnauthorized } from '../../../lib/unauthorized.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useAddProduct } from '../api.js';
 
 /** The form asks for these three; the rest of a new product is fixed (spec 5). */
@@ -54,7 +53,8 @@ export function AddProductDialog({ open, onOpenChange }: AddProductDialogProps) 
       reset();
       onOpenChange(false);
     } catch (error) {
-      if (handleUnauthorized(error)) return;
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(error)) return;
       const details = readApiError(error);
       for (const field of FORM_FIELDS) {
         const message = details.errors?.[field];

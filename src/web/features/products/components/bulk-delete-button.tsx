@@ -1,19 +1,8 @@
 import { Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.js';
 import { Button } from '../../../components/ui/button.js';
+import { ConfirmAction } from '../../../components/ui/confirm-action.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
-import { handleUnauthorized } from '../../../lib/unauthorized.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { BulkDeleteError, useBulkDeleteProducts } from '../api.js';
 
 const products = (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`;
@@ -37,7 +26,8 @@ export function BulkDeleteButton({ selectedIds, onDeleted }: BulkDeleteButtonPro
       const failure = error instanceof BulkDeleteError ? error : null;
       if (failure) onDeleted(failure.deletedIds);
       const cause = failure ? failure.cause : error;
-      if (handleUnauthorized(cause)) return;
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(cause)) return;
       const reason = readApiError(cause).message ?? 'Failed to delete products';
       const partly = failure !== null && failure.deletedIds.length > 0;
       toast({
@@ -49,28 +39,17 @@ export function BulkDeleteButton({ selectedIds, onDeleted }: BulkDeleteButtonPro
   };
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmAction
+      trigger={
         <Button variant="destructive" size="sm" disabled={count === 0} loading={bulkDelete.isPending}>
           {bulkDelete.isPending ? null : <Trash2 className="size-4" aria-hidden="true" />}
           Delete Selected ({count})
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {products(count)}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The selected products and their vote counts leave your catalogue and your machines&apos; vote pages. This
-            cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => void confirm()}>
-            Delete {products(count)}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete ${products(count)}?`}
+      description="The selected products and their vote counts leave your catalogue and your machines' vote pages. This cannot be undone."
+      confirmLabel={`Delete ${products(count)}`}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,20 +1,9 @@
 import { Trash2 } from 'lucide-react';
 import type { Product } from '../../../../shared/products.schemas.js';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.js';
 import { Button } from '../../../components/ui/button.js';
+import { ConfirmAction } from '../../../components/ui/confirm-action.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
-import { handleUnauthorized } from '../../../lib/unauthorized.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useDeleteProduct } from '../api.js';
 
 /** One product's delete, after a confirmation (spec 2.5). */
@@ -27,7 +16,8 @@ export function DeleteProductButton({ product, onDeleted }: { product: Product; 
       onDeleted(product.id);
       toast({ title: 'Product Deleted', description: `${product.name} has been removed from your catalogue.` });
     } catch (error) {
-      if (handleUnauthorized(error)) return;
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(error)) return;
       toast({
         title: 'Delete Failed',
         description: readApiError(error).message ?? 'Failed to delete product',
@@ -37,8 +27,8 @@ export function DeleteProductButton({ product, onDeleted }: { product: Product; 
   };
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmAction
+      trigger={
         <Button
           variant="ghost"
           size="icon"
@@ -48,22 +38,11 @@ export function DeleteProductButton({ product, onDeleted }: { product: Product; 
         >
           {deleteProduct.isPending ? null : <Trash2 className="size-4" aria-hidden="true" />}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {product.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The product and its vote counts leave your catalogue and your machines&apos; vote pages. This cannot be
-            undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => void confirm()}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete ${product.name}?`}
+      description="The product and its vote counts leave your catalogue and your machines' vote pages. This cannot be undone."
+      confirmLabel="Delete"
+      onConfirm={confirm}
+    />
   );
 }

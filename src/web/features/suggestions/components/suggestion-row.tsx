@@ -3,7 +3,7 @@ import type { Suggestion } from '../../../../shared/feedback.schemas.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useApproveSuggestion, useDeclineSuggestion } from '../api.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -32,6 +32,8 @@ export function SuggestionRow({ suggestion, machineNames }: SuggestionRowProps) 
       const { product } = await approve.mutateAsync(suggestion.id);
       toast({ title: 'Suggestion approved', description: `${product.name} was added to your products.` });
     } catch (error) {
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(error)) return;
       toast({ title: 'Approval failed', description: readApiError(error).message ?? 'Failed to approve suggestion', variant: 'destructive' });
     }
   };
@@ -40,6 +42,8 @@ export function SuggestionRow({ suggestion, machineNames }: SuggestionRowProps) 
       await decline.mutateAsync(suggestion.id);
       toast({ title: 'Suggestion declined', description: suggestion.name });
     } catch (error) {
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(error)) return;
       toast({ title: 'Decline failed', description: readApiError(error).message ?? 'Failed to decline suggestion', variant: 'destructive' });
     }
   };

@@ -2,7 +2,7 @@ import { CheckCircle2, Mail, Refrigerator, Search } from 'lucide-react';
 import { ISSUE_STATUS_LABELS, ISSUE_TRANSITIONS, type IssueStatus, type VendingIssue } from '../../../../shared/feedback.schemas.js';
 import { Button } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useChangeIssueStatus } from '../api.js';
 import { IssueStatusBadge } from './issue-status-badge.js';
 
@@ -20,6 +20,8 @@ export function IssueRow({ issue }: { issue: VendingIssue }) {
       await changeStatus.mutateAsync({ id: issue.id, status });
       toast({ title: 'Issue Updated', description: `${issue.productName} is now ${ISSUE_STATUS_LABELS[status]}.` });
     } catch (error) {
+      // A lost session has already been reported by the query client.
+      if (isUnauthorizedError(error)) return;
       toast({ title: 'Error', description: readApiError(error).message ?? 'Failed to update issue status', variant: 'destructive' });
     }
   };
