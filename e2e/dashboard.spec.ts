@@ -214,9 +214,13 @@ test('counts votes per machine, and Reset All Votes zeroes the cards once confir
   await expect(frontRow.getByRole('listitem')).toContainText(['Teriyaki Jerky', 'Cherry Cola']);
   await expect(frontRow.getByRole('listitem').first()).toContainText('2 votes');
   await expect(region(page, 'Most Voted Products').getByRole('listitem')).toContainText(['Teriyaki Jerky', 'Cherry Cola']);
+  const chart = region(page, 'Votes per Day');
+  await expect(chart.getByTestId('votes-chart')).toBeVisible();
+  await expect(chart).toContainText('4 votes in the last 30 days');
 
   await chooseMachine(page, `${gym} - Gym`);
   await expect(cardValue(page, 'Total Votes')).toHaveText('1');
+  await expect(chart).toContainText('1 vote in the last 30 days');
   await chooseMachine(page, 'All Machines');
   await expect(cardValue(page, 'Total Votes')).toHaveText('4');
 
@@ -243,7 +247,23 @@ test('counts votes per machine, and Reset All Votes zeroes the cards once confir
   await expect(cardValue(page, 'Avg. Engagement')).toHaveText('0');
   await expect(region(page, 'Most Voted Products')).toContainText('No voting data yet');
   await expect(frontRow).toContainText('No votes at this machine yet.');
+  // Nothing beside it still counts the votes from before the reset.
+  await expect(frontRow).toContainText('0QR Votes Today');
+  await expect(card(page, 'Total Votes')).toContainText('0 votes today');
+  await expect(chart).toContainText('0 votes in the last 30 days');
   await expect(page.getByRole('button', { name: 'Reset All Votes' })).toBeEnabled();
+});
+
+test('on a phone the figures come first, two cards a row, and Reset All Votes comes after them', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDashboard(page);
+  const boxes = await Promise.all(['Total Votes', 'Active Products', 'Unique Voters', 'Avg. Engagement'].map((name) => card(page, name).boundingBox()));
+  const [total, active, voters] = boxes as [NonNullable<(typeof boxes)[0]>, NonNullable<(typeof boxes)[0]>, NonNullable<(typeof boxes)[0]>];
+  expect(Math.abs(total.y - active.y)).toBeLessThan(2);
+  expect(voters.y).toBeGreaterThan(total.y + total.height - 1);
+  const reset = await page.getByRole('button', { name: 'Reset All Votes' }).boundingBox();
+  const machines = await region(page, 'Machine Performance Overview').boundingBox();
+  expect(reset!.y).toBeGreaterThan(machines!.y + machines!.height);
 });
 
 test('moves vending issues on and processes suggestions from the dashboard', async ({ page, server }) => {

@@ -79,6 +79,9 @@ test.describe('the vending issues page', () => {
 
   test('moves issues from New to Investigating to Resolved, and resolved ones offer no actions', async ({ page, login }) => {
     await login(account, '/vending-issues');
+    // The sidebar's entry carries the count of issues still waiting: new or under investigation.
+    const sidebarEntry = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Vending Issues/ });
+    await expect(sidebarEntry).toHaveAccessibleName('Vending Issues 3 unresolved');
     const pepsi = issueRow(page, 'Pepsi Zero');
     await expect(pepsi.getByRole('button', { name: 'Investigate' })).toBeVisible();
     await pepsi.getByRole('button', { name: 'Investigate' }).click();
@@ -94,11 +97,13 @@ test.describe('the vending issues page', () => {
     await pepsi.getByRole('button', { name: 'Mark Resolved' }).click();
     await expect(page.getByText('No issues match your search')).toBeVisible();
     await expect(countCard(page, 'resolved')).toContainText('1');
+    await expect(sidebarEntry).toHaveAccessibleName('Vending Issues 2 unresolved');
 
     // Straight from New to Resolved works too.
     await chooseStatus(page, 'All statuses');
     await issueRow(page, 'Red Bull').getByRole('button', { name: 'Mark Resolved' }).click();
     await expect(countCard(page, 'resolved')).toContainText('2');
+    await expect(sidebarEntry).toHaveAccessibleName('Vending Issues 1 unresolved');
 
     await chooseStatus(page, 'Resolved');
     await expect(page.getByTestId('issue-row')).toHaveCount(2);

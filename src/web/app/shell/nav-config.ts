@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  CircleAlert,
   ChartLine,
   CreditCard,
   GraduationCap,
@@ -29,6 +30,8 @@ export interface NavEntry {
   /** Makes the entry an expandable parent. */
   children?: NavEntry[];
   adminOnly?: boolean;
+  /** A live count shown beside the label. */
+  badge?: 'unresolvedIssues';
 }
 
 /** The sidebar of spec 2.2, in order. Entries whose page is not built yet are hidden (see below). */
@@ -44,6 +47,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     ],
   },
   { label: 'Vending Machines', href: paths.vendingMachines, icon: Refrigerator },
+  { label: 'Vending Issues', href: paths.vendingIssues, icon: CircleAlert, badge: 'unresolvedIssues' },
   {
     label: 'Resources',
     icon: BookOpen,

@@ -3,6 +3,7 @@ import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth.js';
+import { UnresolvedIssuesBadge } from './unresolved-issues-badge.js';
 import { cn } from '../../lib/cn.js';
 import { isNavEntryActive, isNavHrefActive, NAV_ENTRIES, visibleNavEntries, type NavEntry } from './nav-config.js';
 
@@ -23,6 +24,7 @@ function NavLinkItem({ entry, pathname }: { entry: NavEntry; pathname: string })
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       <span className="truncate">{entry.label}</span>
+      {entry.badge === 'unresolvedIssues' && <UnresolvedIssuesBadge />}
     </Link>
   );
 }

@@ -10,7 +10,7 @@ import { issueKeys, issuesQuery as filteredIssuesQuery } from '../vending-issues
 // The dashboard shows other features' resources; it reads them through their own queries and keys.
 export { machinesQuery } from '../machines/api.js';
 export { productsQuery } from '../products/api.js';
-export { machinePerformanceQuery, statsQuery, type MachineFilter } from '../stats/api.js';
+export { machinePerformanceQuery, statsQuery, voteTrendQuery, type MachineFilter } from '../stats/api.js';
 export { suggestionsQuery } from '../suggestions/api.js';
 
 /** Every issue, the same cache entry as the issues page without a filter. */

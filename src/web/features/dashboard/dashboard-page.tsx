@@ -18,6 +18,7 @@ import { PendingSuggestionsPanel } from './components/pending-suggestions.js';
 import { ResetVotesButton } from './components/reset-votes-button.js';
 import { StatsCards } from './components/stats-cards.js';
 import { VendingIssuesPanel } from './components/vending-issues-panel.js';
+import { VotesPerDayPanel } from './components/votes-per-day-panel.js';
 
 /** Shows a loaded section, or its error with a retry. */
 function Loaded<T>({ query, what, children }: { query: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
@@ -45,10 +46,7 @@ export function DashboardPage() {
           <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
           <p className="text-muted-foreground">Overview of your vending machine voting platform</p>
         </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <MachineFilterSelect value={machine} onChange={setMachine} />
-          <ResetVotesButton />
-        </div>
+        <MachineFilterSelect value={machine} onChange={setMachine} />
       </header>
 
       {loading ? (
@@ -58,6 +56,7 @@ export function DashboardPage() {
           <Loaded query={stats} what="your vote statistics">
             {(data) => <StatsCards stats={data} updating={stats.isPlaceholderData} />}
           </Loaded>
+          <VotesPerDayPanel machine={machine} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Loaded query={machines} what="your machines">
               {(data) => <MachinePerformancePanel machines={data} />}
@@ -74,6 +73,17 @@ export function DashboardPage() {
           </div>
         </>
       )}
+
+      {/* A destructive action comes after what the page is for, never before the figures. */}
+      <section aria-labelledby="reset-votes-heading" className="flex flex-col gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <div className="grid gap-1">
+          <h2 id="reset-votes-heading" className="font-semibold">
+            Start counting afresh
+          </h2>
+          <p className="text-sm text-muted-foreground">Sets every vote count to zero; customers can vote again. Past votes stay in your history.</p>
+        </div>
+        <ResetVotesButton />
+      </section>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MachinePerformance, Stats } from '../../../shared/products.schemas.js';
+import type { MachinePerformance, Stats, VoteTrend } from '../../../shared/products.schemas.js';
 import { apiJson } from '../../lib/api.js';
 
 /*
@@ -14,6 +14,8 @@ export const statsKeys = {
   /** Every scope: invalidate this after anything that changes votes, products or machines. */
   all: ['/api/stats'] as const,
   scope: (machine: MachineFilter) => [...statsKeys.all, { machineId: machine }] as const,
+  /** Under `all`, so whatever makes the figures stale makes the chart stale too. */
+  trend: (machine: MachineFilter) => [...statsKeys.all, 'daily', { machineId: machine }] as const,
 };
 
 export const machinePerformanceKeys = {
@@ -31,3 +33,11 @@ export const statsQuery = (machine: MachineFilter) =>
 
 /** GET /api/dashboard/machines through the default loader (key parts joined by '/'). */
 export const machinePerformanceQuery = queryOptions<MachinePerformance[]>({ queryKey: machinePerformanceKeys.all });
+
+/** GET /api/stats/daily: votes per day for the dashboard's chart, following the machine filter. */
+export const voteTrendQuery = (machine: MachineFilter) =>
+  queryOptions({
+    queryKey: statsKeys.trend(machine),
+    queryFn: () => apiJson<VoteTrend>('GET', machine === 'all' ? '/api/stats/daily' : `/api/stats/daily?machineId=${machine}`),
+    placeholderData: keepPreviousData,
+  });

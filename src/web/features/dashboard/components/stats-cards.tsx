@@ -19,14 +19,14 @@ function StatCard({ title, value, icon: Icon, caption }: StatCardProps) {
   const { text, trend } = typeof caption === 'string' ? { text: caption, trend: 'flat' as const } : caption;
   const TrendIcon = trend === 'up' ? TrendingUp : trend === 'down' ? TrendingDown : null;
   return (
-    <Card role="group" aria-labelledby={titleId} className="grid grid-cols-1 gap-2 p-5">
+    <Card role="group" aria-labelledby={titleId} className="grid grid-cols-1 gap-2 p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">
         <p id={titleId} className="text-sm font-medium text-muted-foreground">
           {title}
         </p>
         <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
       </div>
-      <p className="text-3xl font-bold tabular-nums" data-testid="stat-value">
+      <p className="text-2xl font-bold tabular-nums sm:text-3xl" data-testid="stat-value">
         {value}
       </p>
       <p
@@ -50,7 +50,7 @@ export function StatsCards({ stats, updating }: { stats: Stats; updating: boolea
     <section
       aria-label="Summary"
       aria-busy={updating || undefined}
-      className={cn('grid gap-4 sm:grid-cols-2 xl:grid-cols-4', updating && 'opacity-60 transition-opacity')}
+      className={cn('grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4', updating && 'opacity-60 transition-opacity')}
     >
       <StatCard
         title="Total Votes"

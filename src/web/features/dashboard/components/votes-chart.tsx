@@ -17,7 +17,7 @@ export default function VotesChart({ trend }: { trend: VoteTrend }) {
     <figure className="grid gap-3">
       <div className="h-56 w-full" aria-hidden="true" data-testid="votes-chart">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={trend.days} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+          <BarChart data={trend.days} margin={{ top: 4, right: 4, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="var(--color-border)" />
             <XAxis dataKey="date" tickFormatter={shortDate} tickLine={false} axisLine={false} minTickGap={24} fontSize={12} />
             <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={48} fontSize={12} />
