@@ -212,8 +212,9 @@ test('counts votes per machine, and Reset All Votes zeroes the cards once confir
   const frontRow = region(page, 'Machine Performance Overview').getByRole('listitem', { name: 'Front Desk', exact: true });
   await expect(frontRow).toContainText('3QR Votes Today');
   await expect(frontRow.getByRole('listitem')).toContainText(['Teriyaki Jerky', 'Cherry Cola']);
-  await expect(frontRow.getByRole('listitem').first()).toContainText('2 votes');
+  await expect(frontRow.getByRole('listitem').first()).toContainText('Score 2');
   await expect(region(page, 'Most Voted Products').getByRole('listitem')).toContainText(['Teriyaki Jerky', 'Cherry Cola']);
+  await expect(region(page, 'Most Voted Products').getByRole('listitem').first()).toContainText('Score 3');
   const chart = region(page, 'Votes per Day');
   await expect(chart.getByTestId('votes-chart')).toBeVisible();
   await expect(chart).toContainText('4 votes in the last 30 days');

@@ -106,15 +106,31 @@ test.describe('the vending machines page', () => {
     await expect(machineCard(page, 'Lobby Drinks').locator('[data-status="maintenance"]')).toBeVisible();
   });
 
-  test('shows the plan limit in full on the third machine on the free plan', async ({ page, login }) => {
+  test('tells the plan limit on the Add Machine button before the form, and the server holds it', async ({ page, login }) => {
     await login(account, '/vending-machines');
-    await page.getByRole('button', { name: 'Add Machine' }).click();
+    const addButton = page.getByRole('button', { name: 'Add Machine', exact: true });
+    await expect(page.getByTestId('machine-allowance')).toHaveText('Starter plan: 1 of 2 machines');
+    await expect(addButton).toHaveAccessibleDescription('Starter plan: 1 of 2 machines');
+    await addButton.click();
     await fillMachineForm(page, { name: 'Break Room', location: 'Warehouse', type: 'Fresh Food', serial: 'SN-1002', status: 'Inactive' });
     await page.getByRole('dialog').getByRole('button', { name: 'Add Machine' }).click();
     await expect(machineCard(page, 'Break Room').locator('[data-status="inactive"]')).toHaveText('Inactive');
 
-    await page.getByRole('button', { name: 'Add Machine' }).click();
+    // Full: the button says so and no form opens.
+    await expect(page.getByTestId('machine-allowance')).toHaveText(machineLimitMessage('free'));
+    await expect(addButton).toBeDisabled();
+    await expect(addButton).toHaveAccessibleDescription(machineLimitMessage('free'));
+
+    // A form opened before the plan filled up (another tab) is still refused by the server, in full.
+    const extra = await page.request.get('/api/machines');
+    const breakRoom = ((await extra.json()) as { id: number; name: string }[]).find((machine) => machine.name === 'Break Room')!;
+    expect((await page.request.delete(`/api/machines/${breakRoom.id}`)).status()).toBe(200);
+    await page.reload();
+    await expect(addButton).toBeEnabled();
+    await addButton.click();
     await fillMachineForm(page, { name: 'Third One', location: 'Gym', type: 'Snacks & Beverages', serial: 'SN-1003' });
+    const created = await page.request.post('/api/machines', { data: { name: 'Break Room', location: 'Warehouse', type: 'food', serialNumber: 'SN-1002', status: 'inactive' } });
+    expect(created.status(), await created.text()).toBe(201);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Add Machine' }).click();
     await expect(dialog.getByRole('alert')).toContainText(machineLimitMessage('free'));
@@ -123,6 +139,7 @@ test.describe('the vending machines page', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(machineCard(page, 'Third One')).toHaveCount(0);
     await expect(statCard(page, 'Total Machines')).toContainText('2');
+    await expect(addButton).toBeDisabled();
   });
 
   test('offers every QR code as one PDF', async ({ page, login }) => {

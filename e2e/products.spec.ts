@@ -74,7 +74,7 @@ test('a new operator sees the empty catalogue with zeroed cards', async ({ page 
   await openProducts(page);
   await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
   await expect(card(page, 'Total Products')).toHaveText('0');
-  await expect(card(page, 'Total Votes')).toHaveText('0');
+  await expect(card(page, 'Total Score')).toHaveText('0');
   await expect(card(page, 'Avg Performance')).toHaveText('0');
   await expect(page.getByRole('button', { name: 'Add your first product' })).toBeVisible();
 });
@@ -124,14 +124,14 @@ test('sorts, searches, ranks and totals the catalogue', async ({ page, server })
 
   await openProducts(page);
   await expect(card(page, 'Total Products')).toHaveText('3');
-  await expect(card(page, 'Total Votes')).toHaveText('5');
+  await expect(card(page, 'Total Score')).toHaveText('5');
   await expect(card(page, 'Avg Performance')).toHaveText('2');
 
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Most Voted');
   await expect(rows(page)).toHaveCount(3);
   await expect(rows(page)).toContainText(['Zesty Pretzels', 'Mango Tea', 'Apple Chips']);
   await expect(rows(page).first()).toContainText('Rank 1');
-  await expect(rows(page).first()).toContainText('4 votes');
+  await expect(rows(page).first()).toContainText('4 score');
 
   await chooseSort(page, 'Name A-Z');
   await expect(rows(page)).toContainText(['Apple Chips', 'Mango Tea', 'Zesty Pretzels']);

@@ -94,6 +94,15 @@ test.describe('voting', () => {
 
     await button('Crisp Apple', 'up').click();
     await expect(page.getByText('Vote recorded!')).toBeVisible();
+    // One of each, worded as one; the row's big figure is the product's score, as on every page.
+    await page.reload();
+    const today = page.getByRole('list', { name: 'Today at a glance' });
+    await expect(today).toContainText('1vote today');
+    await expect(today).toContainText('1voter today');
+    await expect(today).toContainText('2products');
+    await expect(rowOf(page, 'Crisp Apple').getByTestId('vote-count')).toHaveText('1score');
+    await expect(rowOf(page, 'Crisp Apple')).toContainText('1 voter');
+    await expect(rowOf(page, 'Salt Pretzel')).toContainText('0 voters');
     await button('Salt Pretzel', 'down').click();
     await expect(button('Salt Pretzel', 'down')).toHaveAttribute('aria-pressed', 'true');
     await expectPressed({ 'Crisp Apple': 'up', 'Salt Pretzel': 'down' });
@@ -246,8 +255,8 @@ test.describe('pages and states', () => {
     await expect(page.getByRole('heading', { level: 1, name: data.machine!.name })).toBeVisible();
     await expect(page.getByText(data.machine!.location)).toBeVisible();
     const today = page.getByRole('list', { name: 'Today at a glance' }).getByRole('listitem');
-    await expect(today.filter({ hasText: 'votes today' })).toContainText(String(data.stats.votesToday));
-    await expect(today.filter({ hasText: 'voters today' })).toContainText(String(data.stats.votersToday));
+    await expect(today.filter({ hasText: /votes? today/ })).toContainText(String(data.stats.votesToday));
+    await expect(today.filter({ hasText: /voters? today/ })).toContainText(String(data.stats.votersToday));
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     await expect(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     await page.getByRole('tab', { name: 'Dashboard' }).click();

@@ -1,3 +1,5 @@
+import { countOf } from '../shared/wording.js';
+
 /** An error whose message is safe to show the user; the error handler answers it as is. */
 export class HttpError extends Error {
   constructor(
@@ -22,7 +24,7 @@ export const badRequest = (message: string, errors?: Record<string, string>) =>
 export function describeWait(seconds: number): string {
   const [amount, unit] =
     seconds < 60 ? [seconds, 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
-  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+  return countOf(amount, unit);
 }
 
 /** The answer to a caller who must wait; every limit on the server words it the same way. */

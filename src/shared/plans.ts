@@ -44,3 +44,15 @@ export function machineLimitMessage(tier: PlanTier): string {
   if (upgrades.length === 0) return limitSentence;
   return `${limitSentence} Upgrade to ${upgrades.join(' or ')} on the Pricing page to add more.`;
 }
+
+/**
+ * What the Add Machine button says before the form opens, on a plan with a limit: how much of it is
+ * used ('Starter plan: 1 of 2 machines'), and at the limit, the full machineLimitMessage. Null on
+ * an unlimited plan, where there is nothing to tell.
+ */
+export function machineAllowanceText(tier: PlanTier, machineCount: number): string | null {
+  const plan = PLANS[tier];
+  if (plan.machineLimit === null) return null;
+  if (!canAddMachine(tier, machineCount)) return machineLimitMessage(tier);
+  return `${plan.name} plan: ${machineCount} of ${plan.machineLimit} machines`;
+}

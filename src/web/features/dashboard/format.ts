@@ -1,9 +1,16 @@
+import { countOf, FIGURE_LABELS } from '../../../shared/wording.js';
+
 /** A timestamp as a short date in the browser's locale, e.g. 'Mar 4, 2025'. */
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-/** 'vote' or 'votes' with the count, e.g. '1 vote', '1,204 votes'. */
+/** Votes cast with their noun, e.g. '1 vote', '1,204 votes'. */
 export function formatVotes(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'vote' : 'votes'}`;
+  return countOf(count, 'vote');
+}
+
+/** A product's score (up votes minus down votes), labelled as everywhere: 'Score 73'. */
+export function formatScore(score: number): string {
+  return `${FIGURE_LABELS.score} ${score.toLocaleString('en-US')}`;
 }

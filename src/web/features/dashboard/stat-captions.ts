@@ -1,3 +1,5 @@
+import { countOf } from '../../../shared/wording.js';
+
 /**
  * The captions under the dashboard cards, computed from real activity (DECISIONS 4) instead of
  * the original's fixed '+12% from yesterday', '+3 new this week' and '+8% this week'.
@@ -9,7 +11,6 @@ export interface Caption {
   trend: Trend;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Whole-percent change from `before` to `now`, with its sign ('+12%', '-40%'). */
 export function percentChange(now: number, before: number): { text: string; trend: Trend } {
@@ -21,7 +22,7 @@ export function percentChange(now: number, before: number): { text: string; tren
 /** Total Votes: today against yesterday; with no votes yesterday a percentage means nothing. */
 export function votesTodayCaption(votesToday: number, votesYesterday: number): Caption {
   if (votesYesterday === 0) {
-    return { text: `${plural(votesToday, 'vote', 'votes')} today`, trend: votesToday > 0 ? 'up' : 'flat' };
+    return { text: `${countOf(votesToday, 'vote')} today`, trend: votesToday > 0 ? 'up' : 'flat' };
   }
   if (votesToday === votesYesterday) return { text: 'Same as yesterday', trend: 'flat' };
   const change = percentChange(votesToday, votesYesterday);
@@ -36,7 +37,7 @@ export function newProductsCaption(newProductsThisWeek: number): Caption {
 /** Unique Voters: distinct voters in the last seven days against the seven before. */
 export function votersThisWeekCaption(votersThisWeek: number, votersLastWeek: number): Caption {
   if (votersLastWeek === 0) {
-    return { text: `${plural(votersThisWeek, 'voter', 'voters')} this week`, trend: votersThisWeek > 0 ? 'up' : 'flat' };
+    return { text: `${countOf(votersThisWeek, 'voter')} this week`, trend: votersThisWeek > 0 ? 'up' : 'flat' };
   }
   if (votersThisWeek === votersLastWeek) return { text: 'Same as last week', trend: 'flat' };
   const change = percentChange(votersThisWeek, votersLastWeek);

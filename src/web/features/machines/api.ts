@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { IssueReport, VendingIssue } from '../../../shared/feedback.schemas.js';
 import { DEFAULT_QR_CAPTION, type Machine, type MachineInput } from '../../../shared/machines.schemas.js';
-import { apiJson, apiRequest } from '../../lib/api.js';
+import { ApiRequestError, apiJson, apiRequest } from '../../lib/api.js';
 import { invalidateKeys } from '../../lib/query-client.js';
+import { subscriptionStatusQuery } from '../auth/api.js';
 import { productKeys } from '../products/api.js';
 import { machinePerformanceKeys, statsKeys } from '../stats/api.js';
 import { ISSUES_URL, issueKeys } from '../vending-issues/api.js';
@@ -59,6 +60,13 @@ export function useSaveMachine() {
         ? apiJson<Machine>('POST', MACHINES_URL, values)
         : apiJson<Machine>('PATCH', `${MACHINES_URL}/${id}`, values),
     onSuccess: () => refreshMachineViews(queryClient),
+    // Refused for the plan's limit: the list (another tab may have added one) and the plan (it
+    // may have changed) are out of date, and the Add Machine button's allowance is read from them.
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 403) {
+        invalidateKeys(queryClient, machineKeys.all, subscriptionStatusQuery.queryKey);
+      }
+    },
   });
 }
 

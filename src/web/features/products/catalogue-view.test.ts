@@ -45,8 +45,8 @@ describe('the product catalogue view', () => {
   });
 
   it('computes the cards, rounding the mean votes per product', () => {
-    expect(catalogueStats(catalogue)).toEqual({ totalProducts: 4, totalVotes: 17, averageVotes: 4 });
-    expect(catalogueStats([product(1, 'A', 1, '2025-01-01T00:00:00Z'), product(2, 'B', 2, '2025-01-01T00:00:00Z')]).averageVotes).toBe(2);
-    expect(catalogueStats([])).toEqual({ totalProducts: 0, totalVotes: 0, averageVotes: 0 });
+    expect(catalogueStats(catalogue)).toEqual({ totalProducts: 4, totalScore: 17, averageScore: 4 });
+    expect(catalogueStats([product(1, 'A', 1, '2025-01-01T00:00:00Z'), product(2, 'B', 2, '2025-01-01T00:00:00Z')]).averageScore).toBe(2);
+    expect(catalogueStats([])).toEqual({ totalProducts: 0, totalScore: 0, averageScore: 0 });
   });
 });

@@ -46,12 +46,12 @@ export function topPerformers(products: readonly Product[]): Product[] {
   return sortProducts(products, 'votes').slice(0, TOP_PERFORMERS);
 }
 
-/** The three cards: Total Products, Total Votes and Avg Performance (rounded mean votes per product). */
+/** The three cards: Total Products, Total Score and Avg Performance (rounded mean score per product). */
 export function catalogueStats(products: readonly Product[]) {
-  const totalVotes = products.reduce((sum, product) => sum + product.votes, 0);
+  const totalScore = products.reduce((sum, product) => sum + product.votes, 0);
   return {
     totalProducts: products.length,
-    totalVotes,
-    averageVotes: products.length === 0 ? 0 : Math.round(totalVotes / products.length),
+    totalScore,
+    averageScore: products.length === 0 ? 0 : Math.round(totalScore / products.length),
   };
 }

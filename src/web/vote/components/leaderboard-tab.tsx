@@ -6,6 +6,7 @@ import {
 } from '../../../shared/vote-page.js';
 import { Icon } from './icons.js';
 import { buttonClass, cardClass, cn } from './ui.js';
+import { FIGURE_LABELS } from '../../../shared/wording.js';
 
 interface LeaderboardTabProps {
   leaderboard: VotePageLeaderboard;
@@ -84,7 +85,7 @@ export function LeaderboardTab({ leaderboard, period, loading, failed, onPeriodC
                   <p className="truncate text-sm text-muted-foreground">{entry.brand}</p>
                 </div>
                 <p className="text-right text-sm">
-                  <span className="font-bold tabular-nums">{entry.votes}</span> net
+                  {FIGURE_LABELS.score} <span className="font-bold tabular-nums">{entry.votes}</span>
                   <span className="block text-xs text-muted-foreground">
                     {entry.upVotes} up · {entry.downVotes} down
                   </span>

@@ -1,6 +1,7 @@
 import { votePageSubtitle, votePageTitle, type VotePageData } from '../../../shared/vote-page.js';
 import { Icon } from './icons.js';
 import { buttonClass } from './ui.js';
+import { nounFor } from '../../../shared/wording.js';
 
 interface PageHeaderProps {
   data: VotePageData;
@@ -19,9 +20,9 @@ interface PageHeaderProps {
 export function PageHeader({ data, machineId, signedIn, onSuggest, onReportIssue }: PageHeaderProps) {
   const { machine, stats } = data;
   const counters: [string, number][] = [
-    ['votes today', stats.votesToday],
-    ['products', stats.products],
-    ['voters today', stats.votersToday],
+    [`${nounFor(stats.votesToday, 'vote')} today`, stats.votesToday],
+    [nounFor(stats.products, 'product'), stats.products],
+    [`${nounFor(stats.votersToday, 'voter')} today`, stats.votersToday],
   ];
   return (
     <header className="bg-hero text-hero-foreground">

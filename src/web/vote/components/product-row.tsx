@@ -2,6 +2,7 @@ import type { VoteType } from '../../../shared/products.schemas.js';
 import type { VotePageProduct } from '../../../shared/vote-page.js';
 import { Icon } from './icons.js';
 import { cardClass, cn } from './ui.js';
+import { countOf, FIGURE_LABELS } from '../../../shared/wording.js';
 
 interface ProductRowProps {
   product: VotePageProduct;
@@ -38,7 +39,7 @@ export function ProductRow({ product, todayShare, busy, myVote, onVote, rank }: 
           <span>{todayShare}% today</span>
           <span aria-hidden="true"> · </span>
           <span>
-            {product.voters} {product.voters === 1 ? 'voter' : 'voters'}
+            {countOf(product.voters, 'voter')}
           </span>
         </p>
       </div>
@@ -55,7 +56,7 @@ export function ProductRow({ product, todayShare, busy, myVote, onVote, rank }: 
         </button>
         <p className="w-10 text-center" data-testid="vote-count">
           <span className="block text-lg leading-none font-bold tabular-nums">{product.votes}</span>
-          <span className="text-[11px] text-muted-foreground">{product.votes === 1 ? 'vote' : 'votes'}</span>
+          <span className="text-[11px] text-muted-foreground">{FIGURE_LABELS.score.toLowerCase()}</span>
         </p>
         <button
           type="button"

@@ -6,6 +6,7 @@ import { Icon } from './icons.js';
 import { ProductFilters } from './product-filters.js';
 import { ProductRow } from './product-row.js';
 import { buttonClass, cardClass, cn } from './ui.js';
+import { countOf } from '../../../shared/wording.js';
 
 interface VotingTabProps {
   data: VotePageData;
@@ -95,7 +96,7 @@ export function VotingTab({ data, isOwner, pending, onVote, onShowLeaderboard, o
       {!showTopPicks && list.length > 0 && (
         <div className="flex flex-col items-center gap-2">
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {visible.length} of {list.length} products
+            Showing {visible.length} of {countOf(list.length, 'product')}
           </p>
           {visible.length < list.length && (
             <button type="button" onClick={() => setShown(shown + PAGE_SIZE)} className={buttonClass.outline}>

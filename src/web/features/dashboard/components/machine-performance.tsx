@@ -4,7 +4,7 @@ import type { MachinePerformance } from '../../../../shared/products.schemas.js'
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { paths } from '../../../lib/paths.js';
-import { formatVotes } from '../format.js';
+import { formatScore } from '../format.js';
 import { Panel } from './panel.js';
 
 const statusBadge: Record<string, { label: string; variant: BadgeVariant }> = {
@@ -41,7 +41,7 @@ function MachineRow({ machine }: { machine: MachinePerformance }) {
                 {index + 1}. {product.name} <span className="text-muted-foreground">· {product.brand}</span>
               </span>
               <span className="shrink-0 font-medium tabular-nums">
-                {formatVotes(product.votes)}
+                {formatScore(product.votes)}
               </span>
             </li>
           ))}

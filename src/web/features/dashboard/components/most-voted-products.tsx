@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.js';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
 import { paths } from '../../../lib/paths.js';
-import { formatVotes } from '../format.js';
+import { formatScore } from '../format.js';
 import { Panel } from './panel.js';
 
 /** Spec 9: the dashboard ranks the three most voted products. */
@@ -73,7 +73,7 @@ export function MostVotedProductsPanel({ products }: { products: Product[] }) {
                     <Badge variant="secondary">{product.category}</Badge>
                   </p>
                 </div>
-                <span className="shrink-0 text-sm font-semibold tabular-nums">{formatVotes(product.votes)}</span>
+                <span className="shrink-0 text-sm font-semibold tabular-nums">{formatScore(product.votes)}</span>
               </li>
             ))}
           </ol>

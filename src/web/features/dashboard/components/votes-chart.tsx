@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { VoteTrend } from '../../../../shared/products.schemas.js';
 import { formatVotes } from '../format.js';
+import { countOf } from '../../../../shared/wording.js';
 
 /** 'Nov 3' for a calendar date 'YYYY-MM-DD', read as that day wherever the browser is. */
 function shortDate(date: string): string {
@@ -32,7 +33,7 @@ export default function VotesChart({ trend }: { trend: VoteTrend }) {
         </ResponsiveContainer>
       </div>
       <figcaption className="text-sm text-muted-foreground">
-        {formatVotes(total)} in the last {trend.days.length} days (days in {trend.timeZone})
+        {formatVotes(total)} in the last {countOf(trend.days.length, 'day')} (days in {trend.timeZone})
       </figcaption>
       <table className="sr-only">
         <caption>Votes per day</caption>

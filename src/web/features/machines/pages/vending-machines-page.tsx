@@ -1,8 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { FileDown, Plus } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { Machine } from '../../../../shared/machines.schemas.js';
+import { canAddMachine, machineAllowanceText } from '../../../../shared/plans.js';
 import { PageTitle } from '../../../components/page-title.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
+import { subscriptionStatusQuery } from '../../auth/api.js';
 import { QR_SHEET_URL, useMachines } from '../api.js';
 import { DeleteMachineDialog } from '../components/delete-machine-dialog.js';
 import { MachineCard } from '../components/machine-card.js';
@@ -28,6 +31,13 @@ export function VendingMachinesPage() {
 
   const openAdd = () => setForm({ open: true });
   const hasMachines = (machines.data?.length ?? 0) > 0;
+  // The plan's limit is told on the button before the form, not after it is filled in.
+  const subscription = useQuery(subscriptionStatusQuery);
+  const allowanceId = useId();
+  const tier = subscription.data?.tier;
+  const machineCount = machines.data?.length;
+  const allowance = tier && machineCount !== undefined ? machineAllowanceText(tier, machineCount) : null;
+  const planFull = tier !== undefined && machineCount !== undefined && !canAddMachine(tier, machineCount);
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
@@ -37,17 +47,22 @@ export function VendingMachinesPage() {
           <h1 className="text-3xl font-bold tracking-tight">Vending Machines</h1>
           <p className="text-muted-foreground">Manage your machines and the QR codes customers scan to vote.</p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:justify-end">
           {hasMachines ? (
             <a href={QR_SHEET_URL} download className={buttonClasses({ variant: 'outline' })}>
               <FileDown className="size-4" aria-hidden="true" />
               Download QR codes (PDF)
             </a>
           ) : null}
-          <Button onClick={openAdd}>
+          <Button onClick={openAdd} disabled={planFull} aria-describedby={allowance ? allowanceId : undefined}>
             <Plus className="size-4" aria-hidden="true" />
             Add Machine
           </Button>
+          {allowance ? (
+            <p id={allowanceId} className="w-full text-sm text-muted-foreground sm:max-w-md sm:text-right" data-testid="machine-allowance">
+              {allowance}
+            </p>
+          ) : null}
         </div>
       </header>
 

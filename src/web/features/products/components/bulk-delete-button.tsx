@@ -4,8 +4,9 @@ import { ConfirmAction } from '../../../components/ui/confirm-action.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { BulkDeleteError, useBulkDeleteProducts } from '../api.js';
+import { countOf } from '../../../../shared/wording.js';
 
-const products = (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`;
+const products = (count: number) => countOf(count, 'product');
 
 interface BulkDeleteButtonProps {
   selectedIds: number[];

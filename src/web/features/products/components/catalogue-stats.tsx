@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { Product } from '../../../../shared/products.schemas.js';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
+import { FIGURE_LABELS } from '../../../../shared/wording.js';
 import { catalogueStats } from '../catalogue-view.js';
 
 function StatCard({ title, value, caption, icon: Icon }: { title: string; value: number; caption: string; icon: LucideIcon }) {
@@ -29,8 +30,8 @@ export function CatalogueStats({ products }: { products: Product[] }) {
   return (
     <section aria-label="Catalogue summary" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       <StatCard title="Total Products" value={stats.totalProducts} caption="in your catalogue" icon={Package} />
-      <StatCard title="Total Votes" value={stats.totalVotes} caption="across all products" icon={Vote} />
-      <StatCard title="Avg Performance" value={stats.averageVotes} caption="votes per product" icon={BarChart3} />
+      <StatCard title={`Total ${FIGURE_LABELS.score}`} value={stats.totalScore} caption="up votes minus down votes, all products" icon={Vote} />
+      <StatCard title="Avg Performance" value={stats.averageScore} caption="average score per product" icon={BarChart3} />
     </section>
   );
 }

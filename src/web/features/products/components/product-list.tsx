@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { DeleteProductButton } from './delete-product-button.js';
 import { RankBadge } from './rank-badge.js';
+import { FIGURE_LABELS } from '../../../../shared/wording.js';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
@@ -75,7 +76,7 @@ export function ProductList({ products, ranks, selected, onToggle, onToggleAll, 
               </div>
               <p className="shrink-0 text-right">
                 <span className="block text-lg font-semibold tabular-nums">{product.votes.toLocaleString('en-US')}</span>{' '}
-                <span className="block text-xs text-muted-foreground">{product.votes === 1 ? 'vote' : 'votes'}</span>
+                <span className="block text-xs text-muted-foreground">{FIGURE_LABELS.score.toLowerCase()}</span>
               </p>
               <DeleteProductButton product={product} onDeleted={onDeleted} />
             </li>

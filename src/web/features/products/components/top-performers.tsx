@@ -4,6 +4,7 @@ import type { Product } from '../../../../shared/products.schemas.js';
 import { Card } from '../../../components/ui/card.js';
 import { topPerformers } from '../catalogue-view.js';
 import { RankBadge } from './rank-badge.js';
+import { formatScore } from '../../dashboard/format.js';
 
 /** Spec 2.5 Top Performers: the five most voted products of the list as currently filtered. */
 export function TopPerformers({ products }: { products: Product[] }) {
@@ -27,7 +28,7 @@ export function TopPerformers({ products }: { products: Product[] }) {
                 <span className="truncate text-xs text-muted-foreground">{product.brand}</span>
               </div>
               <span className="shrink-0 text-sm font-semibold tabular-nums">
-                {product.votes.toLocaleString('en-US')} {product.votes === 1 ? 'vote' : 'votes'}
+                {formatScore(product.votes)}
               </span>
             </li>
           ))}

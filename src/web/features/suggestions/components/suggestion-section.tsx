@@ -3,6 +3,7 @@ import type { Suggestion } from '../../../../shared/feedback.schemas.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Card } from '../../../components/ui/card.js';
 import { SuggestionRow } from './suggestion-row.js';
+import { countOf } from '../../../../shared/wording.js';
 
 interface SuggestionSectionProps {
   id: string;
@@ -20,7 +21,7 @@ export function SuggestionSection({ id, title, suggestions, machineNames, empty 
     <section aria-labelledby={headingId} className="grid gap-3" data-testid={id}>
       <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold">
         {title}
-        <Badge variant="secondary" aria-label={`${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}`}>
+        <Badge variant="secondary" aria-label={countOf(suggestions.length, 'suggestion')}>
           {suggestions.length}
         </Badge>
       </h2>

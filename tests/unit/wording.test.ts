@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { machineAllowanceText, machineLimitMessage } from '../../src/shared/plans.js';
+import { countOf, nounFor } from '../../src/shared/wording.js';
+
+describe('counts with their nouns', () => {
+  test('one is singular; none and many are plural; thousands are grouped', () => {
+    expect(countOf(1, 'vote')).toBe('1 vote');
+    expect(countOf(0, 'voter')).toBe('0 voters');
+    expect(countOf(2487, 'vote')).toBe('2,487 votes');
+    expect(countOf(3, 'day')).toBe('3 days');
+    expect(nounFor(1, 'product')).toBe('product');
+    expect(nounFor(2, 'product')).toBe('products');
+  });
+
+  test('an irregular plural is given', () => {
+    expect(countOf(2, 'category', 'categories')).toBe('2 categories');
+    expect(countOf(1, 'category', 'categories')).toBe('1 category');
+  });
+});
+
+describe('the Add Machine button’s plan allowance', () => {
+  test('a limited plan tells how much is used, and in full once it is used up', () => {
+    expect(machineAllowanceText('free', 0)).toBe('Starter plan: 0 of 2 machines');
+    expect(machineAllowanceText('free', 1)).toBe('Starter plan: 1 of 2 machines');
+    expect(machineAllowanceText('free', 2)).toBe(machineLimitMessage('free'));
+    expect(machineAllowanceText('growth', 9)).toBe('Growth plan: 9 of 10 machines');
+    expect(machineAllowanceText('growth', 10)).toBe(machineLimitMessage('growth'));
+  });
+
+  test('an unlimited plan has nothing to tell', () => {
+    expect(machineAllowanceText('enterprise', 250)).toBeNull();
+  });
+});
