@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { updatePerformanceDoc } from './performance-doc.mjs';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const webDir = join(root, 'dist/web');
@@ -55,9 +56,10 @@ async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vendvote-bench-page-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' };
+  const child = spawn(process.execPath, [...serverNodeFlags(env), 'dist/server/main.js'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {

@@ -1,7 +1,8 @@
 // `npm start`: builds what is missing or out of date, then runs the production server.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const outputs = ['dist/web/index.html', 'dist/server/main.js'].map((file) => join(root, file));
@@ -23,4 +24,8 @@ if (builtAt === 0 || changedAt > builtAt) {
 }
 
 process.env.NODE_ENV ??= 'production';
-await import(join(root, 'dist/server/main.js'));
+// A process of its own, as the flags must be given when Node starts. Signals pass through, and
+// the server's exit status is ours.
+const server = spawn(process.execPath, [...serverNodeFlags(process.env), join(root, 'dist/server/main.js')], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import pretty from 'pino-pretty';
 
 /**
  * The server's logger. Request lines carry no query string (verification and reset tokens travel
@@ -12,8 +13,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       req: (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] }),
     },
   };
-  if (!destination && process.stdout.isTTY) {
-    options.transport = { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } };
-  }
+  // Formatted in process: a transport would run in a worker thread, a second JavaScript heap.
+  destination ??= process.stdout.isTTY ? pretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true }) : undefined;
   return destination ? pino(options, destination) : pino(options);
 }

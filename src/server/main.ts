@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
+import { prepareEmbeddedDataDirApart } from './db/first-start.js';
 import { seedDemoData } from './db/seed.js';
 import { parseAdminEmails, readEnv } from './env.js';
 import { createMailer } from './integrations/mail/mailer.js';
@@ -20,6 +21,7 @@ const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/
 const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 async function main() {
+  if (!env.DATABASE_URL) await prepareEmbeddedDataDirApart(dataDir);
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, log } : { dataDir });
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox'), log });

@@ -82,7 +82,7 @@ describe('POST /api/auth/register', () => {
   });
 
   test.each(['password123', 'iloveyou1'])('the very common password %s is refused', async (password) => {
-    expect(isCommonPassword(password)).toBe(true);
+    expect(await isCommonPassword(password)).toBe(true);
     const body = registration({ password, confirmPassword: password });
     const res = await register(body);
     expect(expectJsonError(res, 400, AuthMessages.passwordTooCommon).errors).toEqual({ password: AuthMessages.passwordTooCommon });

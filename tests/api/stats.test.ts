@@ -230,6 +230,30 @@ describe('GET /api/stats', () => {
 });
 
 describe('other scopes', () => {
+  test('a voter of both weeks counts in each; one who voted twice in a week counts once', async () => {
+    const operator = await signIn(t);
+    const db = t.database.db;
+    const machine = await createMachine(db, operator.user.id);
+    const [first, second] = [await createProduct(db, operator.user.id), await createProduct(db, operator.user.id)];
+    const now = Date.now();
+    const vote = (productId: number, voter: string, daysAgo: number): VoteRow => ({
+      machineId: machine.id,
+      productId,
+      voteType: 'up',
+      voterId: `${operator.user.id}-${voter}`,
+      createdAt: new Date(now - daysAgo * DAY_MS),
+    });
+    await insertVotes(db, [
+      vote(first.id, 'both-weeks', 2),
+      vote(second.id, 'both-weeks', 10),
+      vote(first.id, 'last-week-twice', 9),
+      vote(second.id, 'last-week-twice', 8),
+      vote(second.id, 'this-week', 3),
+      vote(second.id, 'long-ago', 15),
+    ]);
+    expect(await statsOf('', operator.cookie)).toMatchObject({ votersThisWeek: 2, votersLastWeek: 2 });
+  });
+
   test('an operator with nothing: every figure 0, avgEngagement 0; no machines on the dashboard', async () => {
     const empty = await signIn(t);
     expect(await statsOf('', empty.cookie)).toEqual({

@@ -6,11 +6,13 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { lockDataDir } from './data-dir-lock.js';
 import { createPostgresPool } from './postgres-pool.js';
 import { openPglite } from './embedded.js';
+import { runPreparedEmbedded } from './embedded-prepared.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -102,13 +104,15 @@ interface PlainClient {
 }
 
 /**
- * Runs a hot statement by name: on a PostgreSQL server it is prepared once per connection and
- * not planned again; the embedded database runs it as is (it plans cheaply, in process).
+ * Runs a hot statement by name, prepared once per connection and not planned again: by the
+ * driver on a PostgreSQL server, by embedded-prepared.ts on the embedded database. Inside a
+ * transaction (a `tx` whose client is neither) it runs as a plain query.
  */
-export async function runPrepared<T>(db: Database, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: PreparingClient | PlainClient }).$client;
-  const result = client instanceof pg.Pool
-    ? await (client as PreparingClient).query({ name, text, values })
-    : await (client as PlainClient).query(text, values);
-  return result.rows as T[];
+export async function runPrepared<T>(db: Pick<Database, 'execute'>, name: string, text: string, values: unknown[]): Promise<T[]> {
+  // A database has its pool or PGlite as `$client`; a transaction only its session's client.
+  const handle = db as unknown as { $client?: PreparingClient | PGlite; session: { client: PlainClient } };
+  const client = handle.$client ?? handle.session.client;
+  if (client instanceof pg.Pool) return (await (client as PreparingClient).query({ name, text, values })).rows as T[];
+  if (client instanceof PGlite) return runPreparedEmbedded<T>(client, name, text, values);
+  return (await (client as PlainClient).query(text, values)).rows as T[];
 }

@@ -32,8 +32,8 @@ export function toCurrentUser(user: User, adminEmails: string[]): CurrentUser {
   };
 }
 
-function refuseCommonPassword(password: string) {
-  if (isCommonPassword(password)) {
+async function refuseCommonPassword(password: string) {
+  if (await isCommonPassword(password)) {
     throw badRequest(AuthMessages.passwordTooCommon, { password: AuthMessages.passwordTooCommon });
   }
 }
@@ -57,7 +57,7 @@ async function sendVerification(ctx: AppContext, tx: Executor, user: Pick<User, 
 }
 
 export async function registerUser(ctx: AppContext, input: Registration): Promise<User> {
-  refuseCommonPassword(input.password);
+  await refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx
@@ -142,7 +142,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
  * mailed to the account's address, so following it also proves that address: it verifies.
  */
 export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordInput, 'token' | 'password'>): Promise<void> {
-  refuseCommonPassword(input.password);
+  await refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const [spent] = await tx

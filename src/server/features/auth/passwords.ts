@@ -1,5 +1,4 @@
 import argon2 from 'argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/auth.schemas.js';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -24,11 +23,14 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-let commonPasswords: Set<string> | undefined;
-/** True for passwords found in public lists of the most used (and so first guessed) passwords. */
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(
-    (dictionary['passwords-common'] as string[]).filter((entry) => entry.length >= PASSWORD_MIN_LENGTH),
+let commonPasswords: Promise<Set<string>> | undefined;
+/**
+ * True for passwords found in public lists of the most used (and so first guessed) passwords.
+ * The lists (several dictionaries, most of which we do not use) load with the first new password.
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set((dictionary['passwords-common'] as string[]).filter((entry) => entry.length >= PASSWORD_MIN_LENGTH)),
   );
-  return commonPasswords.has(password.toLowerCase());
+  return (await commonPasswords).has(password.toLowerCase());
 }

@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FileResponseSchema } from '../../../shared/api-error.js';
 import { MachineMessages, QrCodeRequestSchema, QrSheetQuerySchema } from '../../../shared/machines.schemas.js';
 import { notFound } from '../../http-errors.js';
-import { renderQrPng } from '../../integrations/qr.js';
-import { renderQrSheetPdf } from '../../integrations/qr-sheet.js';
 import { signedInUser } from '../../route-scopes.js';
 import { getOwnedMachine, listMachines, voteUrlOf } from './machines.service.js';
 
@@ -27,6 +25,7 @@ export async function qrCodeRoutes(server: FastifyInstance) {
 
   app.post('/api/qr-code/generate', { schema: { body: QrCodeRequestSchema, response: { 200: FileResponseSchema } } }, async (request, reply) => {
     const machine = await getOwnedMachine(ctx, signedInUser(request).id, request.body.machineId);
+    const { renderQrPng } = await import('../../integrations/qr.js');
     const png = await renderQrPng(voteUrlOf(ctx, machine.id), request.body.customText);
     const fileName = `vendvote-qr-${slugOf(machine.name, `machine-${machine.id}`)}.png`;
     return reply
@@ -40,6 +39,7 @@ export async function qrCodeRoutes(server: FastifyInstance) {
     const machines = await listMachines(ctx, signedInUser(request).id);
     if (machines.length === 0) throw notFound(MachineMessages.noMachinesToPrint);
     const entries = machines.map((machine) => ({ name: machine.name, location: machine.location, voteUrl: voteUrlOf(ctx, machine.id) }));
+    const { renderQrSheetPdf } = await import('../../integrations/qr-sheet.js');
     const pdf = await renderQrSheetPdf(entries, request.query.customText);
     return reply
       .type('application/pdf')

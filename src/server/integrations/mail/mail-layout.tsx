@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { Body, Container, Head, Html, Link, Section, Text } from '@react-email/components';
+// One package per component: the collection package also loads Tailwind, Markdown and code
+// highlighting, about 30 MB the server would carry for mails that use none of them.
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 
 const styles = {
   body: { backgroundColor: '#f6f7f9', fontFamily: 'Helvetica, Arial, sans-serif', color: '#111827' },

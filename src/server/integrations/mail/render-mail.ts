@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render, toPlainText } from '@react-email/render';
+import type { toPlainText } from '@react-email/render';
 import type { MailMessage } from './mailer.js';
 
 /** The parts of html-to-text's formatter API we use (the package ships no types). */
@@ -31,6 +31,9 @@ const TEXT_OPTIONS: Parameters<typeof toPlainText>[1] = {
 
 /** One template, two parts: the HTML React renders (escaping what users typed) and its plain text. */
 export async function renderMail(to: string, subject: string, body: ReactElement): Promise<MailMessage> {
+  // Loaded with the first mail: React's server renderer and html-to-text are memory a server
+  // that sends no mail need not hold.
+  const { render, toPlainText } = await import('@react-email/render');
   const html = await render(body);
   return {
     to,
