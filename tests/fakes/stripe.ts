@@ -1,0 +1,325 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseStripeForm, type FormObject, type FormValue } from './stripe-form.js';
+
+/**
+ * A Stripe that runs in the test process: the endpoints VendVote calls (customers, Checkout
+ * Sessions, subscriptions, Customer Portal sessions), with state, Stripe's error format,
+ * idempotency keys and its webhook signatures. The real SDK talks to it through `STRIPE_API_BASE`.
+ * What a customer does on Stripe's own pages (finishing a checkout, a trial ending, a card failing)
+ * the tests do through its methods, which then send the events Stripe would send.
+ */
+
+export const FAKE_STRIPE_API_VERSION = '2026-10-28.endive';
+const DAY_S = 86_400;
+
+export interface FakePrice {
+  id: string;
+  unitAmount: number;
+}
+
+export interface FakeStripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  prices: FakePrice[];
+  /** Where events are posted; without it they are only recorded. */
+  webhookUrl?: string;
+}
+
+type StripeObject = Record<string, unknown> & { id: string };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  params: FormObject;
+  idempotencyKey: string | undefined;
+}
+
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly param?: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+const idOf = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const text = (value: FormValue | undefined) => (typeof value === 'string' ? value : undefined);
+const object = (value: FormValue | undefined) => (value && typeof value === 'object' && !Array.isArray(value) ? value : undefined);
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => resolve(body));
+    request.on('error', reject);
+  });
+}
+
+/** The `Stripe-Signature` header Stripe sends with an event: `t=…,v1=HMAC-SHA256(secret, "t.payload")`. */
+export function signStripePayload(payload: string, secret: string, timestamp = nowSeconds()): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+export class FakeStripe {
+  readonly customers = new Map<string, StripeObject>();
+  readonly checkoutSessions = new Map<string, StripeObject>();
+  readonly subscriptions = new Map<string, StripeObject>();
+  readonly portalSessions = new Map<string, StripeObject>();
+  readonly events: StripeObject[] = [];
+  readonly requests: RecordedRequest[] = [];
+  /** Responses by idempotency key, with the request they answered. */
+  private readonly idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  private readonly server = createServer((request, response) => void this.handle(request, response));
+  url = '';
+
+  constructor(readonly options: FakeStripeOptions) {}
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private priceObject(priceId: string) {
+    const price = this.options.prices.find((candidate) => candidate.id === priceId);
+    if (!price) throw new StripeError(400, 'invalid_request_error', `No such price: '${priceId}'`, 'price', 'resource_missing');
+    return { id: price.id, object: 'price', unit_amount: price.unitAmount, currency: 'usd', recurring: { interval: 'month', interval_count: 1 } };
+  }
+
+  private found(map: Map<string, StripeObject>, id: string, kind: string): StripeObject {
+    const found = map.get(id);
+    if (!found) throw new StripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'id', 'resource_missing');
+    return found;
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse) {
+    const body = await readBody(request);
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const params = request.method === 'GET' || request.method === 'DELETE' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(body);
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    this.requests.push({ method: request.method ?? 'GET', path: url.pathname, params, idempotencyKey });
+    const send = (status: number, payload: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': idOf('req') });
+      response.end(JSON.stringify(payload));
+    };
+    try {
+      if (request.headers.authorization !== `Bearer ${this.options.secretKey}`) {
+        throw new StripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+      }
+      if (idempotencyKey && request.method === 'POST') {
+        const fingerprint = `${url.pathname} ${body}`;
+        const earlier = this.idempotent.get(idempotencyKey);
+        if (earlier) {
+          if (earlier.fingerprint !== fingerprint) {
+            throw new StripeError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+          }
+          response.setHeader('idempotent-replayed', 'true');
+          return send(earlier.status, earlier.body);
+        }
+        const result = this.route('POST', url.pathname, params);
+        this.idempotent.set(idempotencyKey, { fingerprint, status: 200, body: result });
+        return send(200, result);
+      }
+      return send(200, this.route(request.method ?? 'GET', url.pathname, params));
+    } catch (error) {
+      if (error instanceof StripeError) {
+        return send(error.status, { error: { type: error.type, message: error.message, param: error.param, code: error.code } });
+      }
+      send(500, { error: { type: 'api_error', message: String(error) } });
+    }
+  }
+
+  private readonly routes: [string, RegExp, (id: string, params: FormObject) => unknown][] = [
+    ['POST', /^\/v1\/customers$/, (_, params) => this.createCustomer(params)],
+    ['GET', /^\/v1\/customers\/([^/]+)$/, (id) => this.found(this.customers, id, 'customer')],
+    ['POST', /^\/v1\/checkout\/sessions$/, (_, params) => this.createCheckoutSession(params)],
+    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (id) => this.found(this.checkoutSessions, id, 'checkout.session')],
+    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (id) => this.found(this.subscriptions, id, 'subscription')],
+    ['POST', /^\/v1\/subscriptions\/([^/]+)$/, (id, params) => this.updateSubscription(id, params)],
+    ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (id) => this.cancelSubscription(id)],
+    ['POST', /^\/v1\/billing_portal\/sessions$/, (_, params) => this.createPortalSession(params)],
+  ];
+
+  private route(method: string, path: string, params: FormObject): unknown {
+    for (const [routeMethod, pattern, handler] of this.routes) {
+      const match = routeMethod === method ? pattern.exec(path) : null;
+      if (match) return handler(decodeURIComponent(match[1] ?? ''), params);
+    }
+    throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  private createCustomer(params: FormObject) {
+    const customer = { id: idOf('cus'), object: 'customer', email: text(params.email) ?? null, name: text(params.name) ?? null, metadata: object(params.metadata) ?? {}, created: nowSeconds() };
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  private createCheckoutSession(params: FormObject) {
+    if (text(params.mode) !== 'subscription') throw new StripeError(400, 'invalid_request_error', 'This fake only takes subscription checkouts', 'mode');
+    const customer = text(params.customer);
+    if (customer) this.found(this.customers, customer, 'customer');
+    const items = Array.isArray(params.line_items) ? params.line_items : [];
+    const priceId = text(object(items[0])?.price);
+    if (!priceId) throw new StripeError(400, 'invalid_request_error', 'Missing required param: line_items[0][price].', 'line_items');
+    const price = this.priceObject(priceId);
+    const successUrl = text(params.success_url);
+    if (!successUrl) throw new StripeError(400, 'invalid_request_error', 'Missing required param: success_url.', 'success_url');
+    const id = idOf('cs_test');
+    const session = {
+      id,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'open',
+      payment_status: 'unpaid',
+      customer: customer ?? null,
+      customer_email: text(params.customer_email) ?? null,
+      client_reference_id: text(params.client_reference_id) ?? null,
+      metadata: object(params.metadata) ?? {},
+      subscription: null as string | null,
+      payment_method_collection: text(params.payment_method_collection) ?? 'always',
+      subscription_data: object(params.subscription_data) ?? {},
+      success_url: successUrl.replace('{CHECKOUT_SESSION_ID}', id),
+      cancel_url: text(params.cancel_url) ?? null,
+      url: `${this.url}/pay/${id}`,
+      line_items: { object: 'list', data: [{ price, quantity: Number(text(object(items[0])?.quantity) ?? 1) }] },
+      created: nowSeconds(),
+    };
+    this.checkoutSessions.set(id, session);
+    return session;
+  }
+
+  private updateSubscription(id: string, params: FormObject) {
+    const subscription = this.found(this.subscriptions, id, 'subscription');
+    const items = Array.isArray(params.items) ? params.items : [];
+    const item = object(items[0]);
+    const current = (subscription.items as { data: Record<string, unknown>[] }).data[0]!;
+    if (item) {
+      if (text(item.id) && text(item.id) !== current.id) throw new StripeError(400, 'invalid_request_error', `No such subscription item: '${text(item.id)}'`, 'items');
+      const priceId = text(item.price);
+      if (priceId) current.price = this.priceObject(priceId);
+    }
+    const cancelAtPeriodEnd = text(params.cancel_at_period_end);
+    if (cancelAtPeriodEnd !== undefined) subscription.cancel_at_period_end = cancelAtPeriodEnd === 'true';
+    const metadata = object(params.metadata);
+    if (metadata) subscription.metadata = { ...(subscription.metadata as object), ...metadata };
+    this.emit('customer.subscription.updated', subscription);
+    return subscription;
+  }
+
+  private cancelSubscription(id: string) {
+    const subscription = this.found(this.subscriptions, id, 'subscription');
+    subscription.status = 'canceled';
+    subscription.canceled_at = nowSeconds();
+    subscription.ended_at = nowSeconds();
+    this.emit('customer.subscription.deleted', subscription);
+    return subscription;
+  }
+
+  private createPortalSession(params: FormObject) {
+    const customer = text(params.customer);
+    if (!customer) throw new StripeError(400, 'invalid_request_error', 'Missing required param: customer.', 'customer');
+    this.found(this.customers, customer, 'customer');
+    const session = { id: idOf('bps'), object: 'billing_portal.session', customer, return_url: text(params.return_url) ?? null, url: `${this.url}/portal/${randomBytes(8).toString('hex')}`, created: nowSeconds() };
+    this.portalSessions.set(session.id, session);
+    return session;
+  }
+
+  /** Records an event as Stripe would send it, with a copy of the object as it is now. */
+  private emit(type: string, data: StripeObject): StripeObject {
+    const event = {
+      id: idOf('evt'),
+      object: 'event',
+      type,
+      api_version: FAKE_STRIPE_API_VERSION,
+      created: nowSeconds(),
+      livemode: false,
+      data: { object: structuredClone(data) },
+    };
+    this.events.push(event);
+    return event;
+  }
+
+  /**
+   * The customer finishes the checkout on Stripe's page: a subscription starts (trialing when the
+   * session asked for a trial), the session completes, and the events follow.
+   */
+  completeCheckout(sessionId: string, options: { addCard?: boolean } = {}): { subscription: StripeObject; events: StripeObject[] } {
+    const session = this.found(this.checkoutSessions, sessionId, 'checkout.session');
+    if (session.status !== 'open') throw new Error(`checkout ${sessionId} is ${String(session.status)}`);
+    const customerId = (session.customer as string | null) ?? this.createCustomer({ email: (session.customer_email as string | null) ?? '' }).id;
+    const start = nowSeconds();
+    const trialDays = Number(text(object(session.subscription_data as FormObject)?.trial_period_days) ?? 0);
+    const trialEnd = trialDays > 0 ? start + trialDays * DAY_S : null;
+    const periodEnd = trialEnd ?? start + 30 * DAY_S;
+    const lineItem = (session.line_items as { data: { price: unknown }[] }).data[0]!;
+    const subscription: StripeObject = {
+      id: idOf('sub'),
+      object: 'subscription',
+      customer: customerId,
+      status: trialEnd ? 'trialing' : 'active',
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      trial_start: trialEnd ? start : null,
+      trial_end: trialEnd,
+      default_payment_method: options.addCard ? idOf('pm') : null,
+      metadata: session.metadata,
+      trial_settings: object(object(session.subscription_data as FormObject)?.trial_settings) ?? null,
+      items: { object: 'list', data: [{ id: idOf('si'), object: 'subscription_item', price: lineItem.price, quantity: 1, current_period_start: start, current_period_end: periodEnd }] },
+      created: start,
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    Object.assign(session, { status: 'complete', payment_status: trialEnd ? 'no_payment_required' : 'paid', customer: customerId, subscription: subscription.id });
+    const events = [this.emit('customer.subscription.created', subscription), this.emit('checkout.session.completed', session)];
+    return { subscription, events };
+  }
+
+  /** Changes a subscription as Stripe's own processes would (a trial ending, a renewal) and sends the update. */
+  changeSubscription(id: string, changes: Record<string, unknown>): StripeObject {
+    const subscription = this.found(this.subscriptions, id, 'subscription');
+    Object.assign(subscription, changes);
+    return this.emit(changes.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', subscription);
+  }
+
+  /** Sends any event (a reminder, an invoice) as Stripe would. */
+  emitEvent(type: string, data: StripeObject): StripeObject {
+    return this.emit(type, data);
+  }
+
+  /** The body and signature header of an event, as Stripe posts it. */
+  signed(event: StripeObject, options: { timestamp?: number; secret?: string } = {}) {
+    const payload = JSON.stringify(event, null, 2);
+    return { payload, signature: signStripePayload(payload, options.secret ?? this.options.webhookSecret, options.timestamp) };
+  }
+
+  /** Posts an event to the webhook endpoint, signed; answers the endpoint's status. */
+  async deliver(event: StripeObject, options: { timestamp?: number; secret?: string } = {}): Promise<number> {
+    if (!this.options.webhookUrl) throw new Error('no webhook endpoint configured');
+    const { payload, signature } = this.signed(event, options);
+    const response = await fetch(this.options.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+      body: payload,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+}
+
+export function startFakeStripe(options: FakeStripeOptions): Promise<FakeStripe> {
+  return new FakeStripe(options).start();
+}
