@@ -327,3 +327,47 @@ export const verifiedSignIns = pgTable(
   },
   (table) => [index('verified_sign_ins_user_idx').on(table.userId)],
 );
+
+/** Each operator's Stripe customer, made at their first checkout and reused for every later one. */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stripeCustomerId: text('stripe_customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Stripe subscriptions as Stripe last described them, by Stripe's id. Webhooks fetch the
+ * subscription afresh and upsert it here, so events that come late, twice or out of order all
+ * leave the same row; `users.subscription_tier` is derived from these rows (subscription-sync.ts).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id').notNull(),
+    status: text('status').notNull(),
+    priceId: text('price_id').notNull(),
+    /** The plan of the price; null for a price that is neither configured plan. */
+    tier: text('tier', { enum: ['growth', 'enterprise'] }),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    stripeCreatedAt: timestamp('stripe_created_at', { withTimezone: true }).notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriptions_user_idx').on(table.userId)],
+);
+
+/** Stripe events already handled: each is applied once, in the same transaction as its effect. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Subscription = typeof subscriptions.$inferSelect;
