@@ -119,8 +119,6 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 export const SubscriptionTierSchema = z.enum(['free', 'growth', 'enterprise']);
 export type SubscriptionTier = z.infer<typeof SubscriptionTierSchema>;
 
-export const SubscriptionStatusSchema = z.object({ tier: SubscriptionTierSchema });
-
 export const RegisteredSchema = z.object({ message: z.string(), email: z.string() });
 export const VerifiedSchema = z.object({ message: z.string(), user: z.object({ id: z.number().int(), email: z.string() }) });
 export const SignedInSchema = z.object({ message: z.string(), user: CurrentUserSchema });

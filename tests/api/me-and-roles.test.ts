@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../../src/server/db/schema.js';
+import { createMachine } from '../../src/server/db/factories.js';
+import { subscriptions, users } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/index.js';
 import { get, me, signIn, uniqueEmail } from './helpers.js';
 
@@ -85,17 +86,69 @@ describe('GET /api/auth/subscription-status', () => {
     expect(res.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  test('signed in: the free tier', async () => {
-    const { cookie } = await signIn(t);
+  const DAY_MS = 86_400_000;
+  const status = async (cookie: string) => {
     const res = await get(t, '/api/auth/subscription-status', cookie);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ tier: 'free' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  test('signed in, never subscribed: Starter, no subscription, 2 machines allowed, those in use counted', async () => {
+    const { cookie, user } = await signIn(t);
+    await createMachine(t.database.db, user.id);
+    expect(await status(cookie)).toEqual({
+      tier: 'free',
+      status: 'none',
+      trialEndsAt: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      scheduledChange: null,
+      machineLimit: 2,
+      machineCount: 1,
+    });
   });
 
-  test('signed in on a paid plan: that plan', async () => {
+  test('a plan an admin set, without a subscription: that plan and its limit', async () => {
     const { cookie, user } = await signIn(t);
+    await t.database.db.update(users).set({ subscriptionTier: 'enterprise' }).where(eq(users.id, user.id));
+    expect(await status(cookie)).toMatchObject({ tier: 'enterprise', status: 'none', machineLimit: null, machineCount: 0 });
+  });
+
+  test('on a trial: the trial end and the period end of the subscription that gives the plan, not of an older ended one', async () => {
+    const { cookie, user } = await signIn(t);
+    const now = Date.now();
+    const trialEnd = new Date(now + 20 * DAY_MS);
+    const base = { userId: user.id, stripeCustomerId: 'cus_status', priceId: 'price_growth' };
+    await t.database.db.insert(subscriptions).values([
+      { ...base, id: `sub_old_${user.id}`, status: 'canceled', tier: 'enterprise', currentPeriodEnd: new Date(now - 40 * DAY_MS), stripeCreatedAt: new Date(now - 70 * DAY_MS) },
+      { ...base, id: `sub_new_${user.id}`, status: 'trialing', tier: 'growth', trialEnd, currentPeriodEnd: trialEnd, cancelAtPeriodEnd: true, stripeCreatedAt: new Date(now - 10 * DAY_MS) },
+    ]);
     await t.database.db.update(users).set({ subscriptionTier: 'growth' }).where(eq(users.id, user.id));
-    const res = await get(t, '/api/auth/subscription-status', cookie);
-    expect(res.json()).toEqual({ tier: 'growth' });
+    expect(await status(cookie)).toEqual({
+      tier: 'growth',
+      status: 'trialing',
+      trialEndsAt: trialEnd.toISOString(),
+      currentPeriodEnd: trialEnd.toISOString(),
+      cancelAtPeriodEnd: true,
+      scheduledChange: null,
+      machineLimit: 10,
+      machineCount: 0,
+    });
+  });
+
+  test('after the subscription ended: Starter again, the ended status, no period', async () => {
+    const { cookie, user } = await signIn(t);
+    await t.database.db.insert(subscriptions).values({
+      id: `sub_ended_${user.id}`,
+      userId: user.id,
+      stripeCustomerId: 'cus_status',
+      priceId: 'price_growth',
+      status: 'canceled',
+      tier: 'growth',
+      currentPeriodEnd: new Date(Date.now() - DAY_MS),
+      cancelAtPeriodEnd: true,
+      stripeCreatedAt: new Date(Date.now() - 60 * DAY_MS),
+    });
+    expect(await status(cookie)).toMatchObject({ tier: 'free', status: 'canceled', currentPeriodEnd: null, cancelAtPeriodEnd: false, machineLimit: 2 });
   });
 });

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageSchema, RedirectResponseSchema } from '../../../shared/api-error.js';
@@ -12,11 +11,11 @@ import {
   RegisteredSchema,
   ResetPasswordSchema,
   SignedInSchema,
-  SubscriptionStatusSchema,
   VerifiedSchema,
   VerifyEmailQuerySchema,
 } from '../../../shared/auth.schemas.js';
-import { users } from '../../db/schema.js';
+import { SubscriptionStatusSchema } from '../../../shared/billing.schemas.js';
+import { subscriptionStatusOf } from '../billing/subscription-status.js';
 import { forbidden } from '../../http-errors.js';
 import { limit } from '../../plugins/rate-limit.js';
 import { endSession, startSession } from '../../sessions.js';
@@ -151,7 +150,6 @@ export async function accountRoutes(server: FastifyInstance) {
   app.get('/api/auth/me', { schema: { response: { 200: CurrentUserSchema } } }, async (request) => signedInUser(request));
 
   app.get('/api/auth/subscription-status', { schema: { response: { 200: SubscriptionStatusSchema } } }, async (request) => {
-    const [row] = await ctx.db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, signedInUser(request).id));
-    return { tier: row?.tier ?? 'free' };
+    return subscriptionStatusOf(ctx.db, signedInUser(request).id);
   });
 }

@@ -22,7 +22,7 @@ export function tierOfPrice(prices: PlanPrices, priceId: string): PaidTier | nul
  * Statuses in which the operator keeps the plan: a trial, a paid period, and a failed payment
  * that Stripe is still retrying (the plan stays until Stripe ends the subscription).
  */
-const PLAN_KEEPING_STATUSES = ['trialing', 'active', 'past_due'];
+export const PLAN_KEEPING_STATUSES: readonly string[] = ['trialing', 'active', 'past_due'];
 
 const fromSeconds = (seconds: number | null | undefined) => (seconds == null ? null : new Date(seconds * 1000));
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);

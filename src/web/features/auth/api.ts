@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { CurrentUser, SubscriptionTier } from '../../../shared/auth.schemas.js';
+import type { CurrentUser } from '../../../shared/auth.schemas.js';
+import type { SubscriptionStatus } from '../../../shared/billing.schemas.js';
 import { apiJson } from '../../lib/api.js';
 
 // The signed-in state lives in lib/auth.ts (the shell and every feature read it); re-exported for pages here.
@@ -55,7 +56,7 @@ export const resetPassword = (payload: ResetPasswordPayload) =>
   apiJson<MessageResponse>('POST', '/api/auth/reset-password', payload);
 
 /** GET /api/auth/subscription-status through the default query function (key parts joined by '/'). */
-export const subscriptionStatusQuery = queryOptions<{ tier: SubscriptionTier }>({
+export const subscriptionStatusQuery = queryOptions<SubscriptionStatus>({
   queryKey: ['/api/auth/subscription-status'],
 });
 
