@@ -21,6 +21,7 @@ import { httpTimeoutOptions } from './http-timeouts.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
+import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
@@ -97,6 +98,8 @@ export async function buildApp(options: AppOptions) {
       vendingIssueRoutes,
     ]),
   );
+
+  await app.register(routeScope('admin', [billingAdminRoutes]));
 
   const { webDir } = options;
   if (webDir && existsSync(join(webDir, 'index.html'))) {

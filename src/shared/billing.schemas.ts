@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SubscriptionTierSchema } from './auth.schemas.js';
+import { idParamsSchema } from './ids.js';
 
 /**
  * Plans and billing with Stripe (extended spec 2 Pricing, 7, 8, 9; DECISIONS 5 and 7). Stripe's
@@ -86,9 +87,6 @@ export const CheckoutConfirmationSchema = z.object({
 });
 export type CheckoutConfirmation = z.infer<typeof CheckoutConfirmationSchema>;
 
-/** PATCH /api/admin/users/{id}/plan (admin): set a plan by hand, chiefly where billing is not configured. */
-export const AdminSetPlanSchema = z.object({ tier: SubscriptionTierSchema });
-
 /** The browser-storage key and shape of a plan chosen before signing up (extended spec 3). */
 export const SUBSCRIPTION_INTENT_KEY = 'subscriptionIntent';
 export const SubscriptionIntentSchema = z.object({ priceId: z.string().min(1), planName: z.string().trim().min(1) });
@@ -107,4 +105,9 @@ export const BillingMessages = {
   checkoutErrorTitle: 'Checkout Error',
   checkoutErrorText: 'Failed to start checkout. Please try again.',
   badSignature: 'Invalid signature',
+  unknownTier: 'Plan must be free, growth or enterprise',
 } as const;
+
+/** PATCH /api/admin/users/{id}/plan (admin): set a plan by hand, chiefly where billing is not configured. */
+export const AdminSetPlanSchema = z.object({ tier: z.enum(SubscriptionTierSchema.options, { error: BillingMessages.unknownTier }) });
+export const UserIdParamsSchema = idParamsSchema('user');

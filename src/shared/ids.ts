@@ -4,9 +4,9 @@ import { z } from 'zod';
 export const MAX_ID = 2_147_483_647;
 
 /** The records an id can name; each has one invalid-id message and one not-found message. */
-export type RecordKind = 'machine' | 'product' | 'suggestion' | 'issue';
+export type RecordKind = 'machine' | 'product' | 'suggestion' | 'issue' | 'user';
 
-const LABELS: Record<RecordKind, string> = { machine: 'Machine', product: 'Product', suggestion: 'Suggestion', issue: 'Issue' };
+const LABELS: Record<RecordKind, string> = { machine: 'Machine', product: 'Product', suggestion: 'Suggestion', issue: 'Issue', user: 'User' };
 
 /** A foreign id answers exactly like a missing one (DECISIONS 1), with these messages. */
 export const NotFoundMessages: Record<RecordKind, string> = {
@@ -14,6 +14,7 @@ export const NotFoundMessages: Record<RecordKind, string> = {
   product: 'Product not found',
   suggestion: 'Suggestion not found',
   issue: 'Issue not found',
+  user: 'User not found',
 };
 
 export const invalidIdMessage = (kind: RecordKind) => `${LABELS[kind]} id must be a whole number`;
