@@ -22,6 +22,7 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
+import { billingOperatorRoutes, billingPublicRoutes } from './features/billing/billing.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions) {
       statsPublicRoutes,
       suggestionPublicRoutes,
       vendingIssuePublicRoutes,
+      billingPublicRoutes,
     ]),
   );
   await app.register(routeScope('account', [accountRoutes]));
@@ -96,6 +98,7 @@ export async function buildApp(options: AppOptions) {
       statsRoutes,
       suggestionRoutes,
       vendingIssueRoutes,
+      billingOperatorRoutes,
     ]),
   );
 

@@ -20,6 +20,12 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  // Billing. Without a secret key checkout answers 'Billing is not configured' and admins set plans.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be a secret or restricted key (sk_… or rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+  STRIPE_PRICE_GROWTH: z.string().startsWith('price_', 'STRIPE_PRICE_GROWTH must be a price id (price_…)').optional(),
+  STRIPE_PRICE_ENTERPRISE: z.string().startsWith('price_', 'STRIPE_PRICE_ENTERPRISE must be a price id (price_…)').optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

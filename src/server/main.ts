@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { prepareEmbeddedDataDirApart } from './db/first-start.js';
 import { seedDemoData } from './db/seed.js';
 import { parseAdminEmails, readEnv } from './env.js';
+import { billingFromEnv } from './features/billing/billing-settings.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { startJobs } from './jobs/start-jobs.js';
 import { loggableError } from './plugins/error-handler.js';
@@ -33,6 +34,7 @@ async function main() {
       publicUrl,
       adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
       ipHashKey: deriveKey(sessionSecret, 'ip-hash'),
+      billing: billingFromEnv(env),
     },
     sessionSecret,
     redis,

@@ -100,6 +100,7 @@ export const BillingMessages = {
   unknownPrice: 'That plan is not for sale. Please choose a plan on the Pricing page.',
   noSubscription: 'You have no paid subscription yet. Choose a plan on the Pricing page.',
   samePlan: 'You are already on that plan.',
+  alreadySubscribed: 'You already have a subscription. Change your plan on the Plan & billing page.',
   checkoutNotFound: 'Checkout session not found',
   /** Extended spec 8. */
   checkoutErrorTitle: 'Checkout Error',

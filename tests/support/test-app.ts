@@ -7,6 +7,7 @@ import { SESSION_COOKIE } from '../../src/server/sessions.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 import { openTestDatabase } from './test-database.js';
 import pino from 'pino';
+import type { BillingSettings } from '../../src/server/features/billing/billing-settings.js';
 
 export const TEST_PUBLIC_URL = 'http://vendvote.test';
 
@@ -19,7 +20,7 @@ export interface TestApp {
 
 /** The real app on a fresh database, with its jobs worker sending mail to a real SMTP server on loopback. */
 export async function createTestApp(
-  options: { adminEmails?: string[]; publicUrl?: string; webDir?: string } = {},
+  options: { adminEmails?: string[]; publicUrl?: string; webDir?: string; billing?: BillingSettings } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
@@ -27,7 +28,7 @@ export async function createTestApp(
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log });
   const jobs = await startJobs({ deps: { db: database.db, mailer, log }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl: options.publicUrl ?? TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], ipHashKey: 'test-ip-hash-key' },
+    context: { db: database.db, publicUrl: options.publicUrl ?? TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], ipHashKey: 'test-ip-hash-key', billing: options.billing },
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
     webDir: options.webDir,
   });

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { BillingMessages, type RedirectUrl } from '../../../shared/billing.schemas.js';
+import { PLANS } from '../../../shared/plans.js';
+import type { AppContext } from '../../context.js';
+import { billingCustomers, subscriptions } from '../../db/schema.js';
+import { badGateway, badRequest, conflict, serviceUnavailable } from '../../http-errors.js';
+import type { BillingSettings } from './billing-settings.js';
+import { PLAN_KEEPING_STATUSES, tierOfPrice } from './subscription-sync.js';
+
+export interface Payer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export function configuredBilling(ctx: AppContext): BillingSettings {
+  if (!ctx.billing) throw serviceUnavailable(BillingMessages.notConfigured);
+  return ctx.billing;
+}
+
+/** Stripe failing (down, refusing our key) is our fault, not the operator's: 502, said plainly. */
+export async function askStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) throw badGateway(BillingMessages.checkoutErrorText);
+    throw error;
+  }
+}
+
+/**
+ * The operator's Stripe customer, made on first need. Stripe is asked with a key per operator, so
+ * two checkouts started at once get the same customer; the table keeps it for good.
+ */
+export async function customerOf(ctx: AppContext, billing: BillingSettings, payer: Payer): Promise<string> {
+  const [known] = await ctx.db.select().from(billingCustomers).where(eq(billingCustomers.userId, payer.id));
+  if (known) return known.stripeCustomerId;
+  const customer = await askStripe(() =>
+    billing.stripe.customers.create(
+      { email: payer.email, name: `${payer.firstName} ${payer.lastName}`.trim(), metadata: { userId: String(payer.id) } },
+      { idempotencyKey: `customer-for-user-${payer.id}` },
+    ),
+  );
+  await ctx.db.insert(billingCustomers).values({ userId: payer.id, stripeCustomerId: customer.id }).onConflictDoNothing();
+  const [kept] = await ctx.db.select().from(billingCustomers).where(eq(billingCustomers.userId, payer.id));
+  return kept!.stripeCustomerId;
+}
+
+/**
+ * A Stripe Checkout for one of our two plans, paid by the signed-in operator (never by whoever the
+ * body names). The 30-day trial needs no card; a trial that ends without one cancels. The plan
+ * itself comes later, from Stripe's webhooks.
+ */
+export async function startCheckout(ctx: AppContext, payer: Payer, priceId: string): Promise<RedirectUrl> {
+  const billing = configuredBilling(ctx);
+  const tier = tierOfPrice(billing.prices, priceId);
+  if (!tier) throw badRequest(BillingMessages.unknownPrice, { priceId: BillingMessages.unknownPrice });
+  const live = await ctx.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, payer.id), inArray(subscriptions.status, [...PLAN_KEEPING_STATUSES])));
+  if (live.length > 0) throw conflict(BillingMessages.alreadySubscribed);
+  const customer = await customerOf(ctx, billing, payer);
+  const session = await askStripe(() =>
+    billing.stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        customer,
+        client_reference_id: String(payer.id),
+        line_items: [{ price: priceId, quantity: 1 }],
+        payment_method_collection: 'if_required',
+        subscription_data: {
+          trial_period_days: PLANS[tier].trialDays,
+          trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+          metadata: { userId: String(payer.id), tier },
+        },
+        metadata: { userId: String(payer.id), tier },
+        success_url: `${ctx.publicUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${ctx.publicUrl}/pricing`,
+      },
+      // One key per attempt: the SDK's own retries of this request cannot open a second session.
+      { idempotencyKey: `checkout-${payer.id}-${randomUUID()}` },
+    ),
+  );
+  if (!session.url) throw badGateway(BillingMessages.checkoutErrorText);
+  return { url: session.url };
+}
