@@ -118,3 +118,25 @@ describe('POST /api/stripe/create-checkout', () => {
     }
   });
 });
+
+describe('POST /api/stripe/portal', () => {
+  test("a portal session for the operator's own Stripe customer, coming back to the billing page", async () => {
+    const payer = await signIn(t);
+    await payer.api.post('/api/stripe/create-checkout', { priceId: PRICES.growth });
+    const [customer] = await t.database.db.select().from(billingCustomers).where(eq(billingCustomers.userId, payer.user.id));
+    const res = await payer.api.post('/api/stripe/portal');
+    expect(res.statusCode, res.body).toBe(200);
+    const portal = [...fake.portalSessions.values()].find((session) => session.url === (res.json() as { url: string }).url);
+    expect(portal).toMatchObject({ customer: customer!.stripeCustomerId, return_url: `${TEST_PUBLIC_URL}/billing` });
+  });
+
+  test('an operator who never checked out has nothing to manage: 409; signed out 401; without Stripe 503', async () => {
+    const newcomer = await signIn(t);
+    const before = fake.portalSessions.size;
+    expectJsonError(await newcomer.api.post('/api/stripe/portal'), 409, BillingMessages.noSubscription);
+    expect(fake.portalSessions.size).toBe(before);
+    expect((await api(t).post('/api/stripe/portal')).statusCode).toBe(401);
+    const operator = await signIn(unconfigured);
+    expectJsonError(await operator.api.post('/api/stripe/portal'), 503, BillingMessages.notConfigured);
+  });
+});

@@ -88,3 +88,17 @@ export async function startCheckout(ctx: AppContext, payer: Payer, priceId: stri
   if (!session.url) throw badGateway(BillingMessages.checkoutErrorText);
   return { url: session.url };
 }
+
+/**
+ * A Stripe Customer Portal session for the operator's own customer: cards, invoices, cancelling.
+ * An operator who never checked out has no customer, so nothing to manage yet.
+ */
+export async function openCustomerPortal(ctx: AppContext, payer: Payer): Promise<RedirectUrl> {
+  const billing = configuredBilling(ctx);
+  const [known] = await ctx.db.select().from(billingCustomers).where(eq(billingCustomers.userId, payer.id));
+  if (!known) throw conflict(BillingMessages.noSubscription);
+  const session = await askStripe(() =>
+    billing.stripe.billingPortal.sessions.create({ customer: known.stripeCustomerId, return_url: `${ctx.publicUrl}/billing` }),
+  );
+  return { url: session.url };
+}
