@@ -1,0 +1,106 @@
+/** Operators' and admins' accounts, their sessions and the tokens and throttles of signing in. */
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    password: text('password').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role', { enum: ['operator', 'admin', 'affiliate'] })
+      .notNull()
+      .default('operator'),
+    authProvider: text('auth_provider').notNull().default('local'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    // Only a SHA-256 of the emailed token is kept, so a database leak cannot verify accounts.
+    verificationToken: text('verification_token'),
+    verificationTokenExpiresAt: timestamp('verification_token_expires_at', { withTimezone: true }),
+    profileImageUrl: text('profile_image_url'),
+    phoneNumber: text('phone_number'),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    smsNotifications: boolean('sms_notifications').notNull().default(false),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    subscriptionTier: text('subscription_tier', { enum: ['free', 'growth', 'enterprise'] })
+      .notNull()
+      .default('free'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_verification_token_unique').on(table.verificationToken),
+  ],
+);
+
+/** Server-side sessions; `sid` is the SHA-256 of the cookie's token, never the token itself. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    sess: jsonb('sess').$type<SessionData>().notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_expire_idx').on(table.expire)],
+);
+
+export interface SessionData {
+  userId: number;
+  rememberMe: boolean;
+  createdAt: string;
+}
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('password_reset_tokens_hash_unique').on(table.tokenHash)],
+);
+
+/**
+ * Failed sign-ins of the last hour, which sign-in-throttle.ts counts. Both keys are keyed hashes:
+ * the table keeps neither client addresses nor what people typed as an email (sometimes a password).
+ * A row is written before the password is checked and removed when the password was right, so
+ * parallel guesses cannot slip past the counts.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    accountKey: text('account_key').notNull(),
+    addressKey: text('address_key').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('sign_in_failures_account_idx').on(table.accountKey, table.failedAt),
+    index('sign_in_failures_address_idx').on(table.addressKey, table.failedAt),
+    index('sign_in_failures_failed_at_idx').on(table.failedAt),
+  ],
+);
+
+/**
+ * The one-click sign-in a browser holds after verifying an email (verified-sign-in.ts): its
+ * HttpOnly cookie carries the token, this table only the token's SHA-256. Spent on first use.
+ */
+export const verifiedSignIns = pgTable(
+  'verified_sign_ins',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('verified_sign_ins_user_idx').on(table.userId)],
+);
+
+export type User = typeof users.$inferSelect;

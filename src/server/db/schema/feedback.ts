@@ -1,0 +1,57 @@
+/** What customers send besides votes: product suggestions and problems at a machine. */
+import { index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { products, vendingMachines } from './catalog.js';
+
+/** Product ideas sent by customers (from a machine's page or the demo page) or by the operator. */
+export const suggestions = pgTable(
+  'suggestions',
+  {
+    id: serial('id').primaryKey(),
+    // The operator who receives it: the owner of the machine it came from.
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    machineId: integer('machine_id').references(() => vendingMachines.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    brand: text('brand').notNull().default(''),
+    category: text('category').notNull(),
+    price: numeric('price', { precision: 10, scale: 2 }),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url'),
+    suggestedBy: text('suggested_by'),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (table) => [index('suggestions_user_status_idx').on(table.userId, table.status, table.createdAt)],
+);
+
+/** Problems customers report at a machine: open → investigating → resolved, resolved is final. */
+export const vendingIssues = pgTable(
+  'vending_issues',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    machineId: integer('machine_id').references(() => vendingMachines.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    productName: text('product_name').notNull(),
+    issueDescription: text('issue_description'),
+    status: text('status', { enum: ['open', 'investigating', 'resolved'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [index('vending_issues_user_status_idx').on(table.userId, table.status, table.createdAt)],
+);
+
+export type Suggestion = typeof suggestions.$inferSelect;
+export type VendingIssue = typeof vendingIssues.$inferSelect;
