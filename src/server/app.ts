@@ -22,7 +22,7 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
-import { billingOperatorRoutes, billingPublicRoutes } from './features/billing/billing.routes.js';
+import { billingOperatorRoutes, billingPublicRoutes, billingWebhookRoutes } from './features/billing/billing.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
@@ -103,6 +103,7 @@ export async function buildApp(options: AppOptions) {
   );
 
   await app.register(routeScope('admin', [billingAdminRoutes]));
+  await app.register(routeScope('webhook', [billingWebhookRoutes]));
 
   const { webDir } = options;
   if (webDir && existsSync(join(webDir, 'index.html'))) {

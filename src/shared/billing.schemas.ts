@@ -87,6 +87,9 @@ export const CheckoutConfirmationSchema = z.object({
 });
 export type CheckoutConfirmation = z.infer<typeof CheckoutConfirmationSchema>;
 
+/** What POST /api/stripe/webhook answers Stripe once an event is applied (or was already). */
+export const WebhookAckSchema = z.object({ received: z.literal(true) });
+
 /** The browser-storage key and shape of a plan chosen before signing up (extended spec 3). */
 export const SUBSCRIPTION_INTENT_KEY = 'subscriptionIntent';
 export const SubscriptionIntentSchema = z.object({ priceId: z.string().min(1), planName: z.string().trim().min(1) });

@@ -57,6 +57,18 @@ const sync = (subscription: Stripe.Subscription) => database.db.transaction((tx)
 const planOf = async (userId: number) => (await database.db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId)))[0]!.tier;
 
 describe('a subscription from Stripe', () => {
+  test('of two readings of one subscription, the later one stays, whichever is stored last', async () => {
+    const { user, subscription } = await subscribedOperator();
+    const earlier = new Date(Date.now() - 1000);
+    const later = new Date();
+    const cancelled = { ...subscription, status: 'canceled' as const };
+    await database.db.transaction((tx) => syncSubscription(tx, PRICES, cancelled, later));
+    await database.db.transaction((tx) => syncSubscription(tx, PRICES, subscription, earlier));
+    const [row] = await database.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(row!.status).toBe('canceled');
+    expect(await planOf(user.id)).toBe('free');
+  });
+
   test('a trial of Growth: stored by its id with its dates, and the operator is on Growth', async () => {
     const { user, subscription } = await subscribedOperator();
     expect(await sync(subscription)).toBe(user.id);

@@ -5,10 +5,10 @@ import { parseStripeForm, type FormObject, type FormValue } from './stripe-form.
 
 /**
  * A Stripe that runs in the test process: the endpoints VendVote calls (customers, Checkout
- * Sessions, subscriptions, Customer Portal sessions), with state, Stripe's error format,
+ * Sessions, subscriptions, subscription schedules, invoices, Customer Portal sessions), with state, Stripe's error format,
  * idempotency keys and its webhook signatures. The real SDK talks to it through `STRIPE_API_BASE`.
- * What a customer does on Stripe's own pages (finishing a checkout, a trial ending, a card failing)
- * the tests do through its methods, which then send the events Stripe would send.
+ * What a customer does on Stripe's own pages (finishing a checkout) and what Stripe's clock does (a
+ * period or trial ending, a renewal charged or failing) the tests do through its methods, which then send the events Stripe would send.
  */
 
 export const FAKE_STRIPE_API_VERSION = '2026-10-28.endive';
@@ -74,6 +74,8 @@ export class FakeStripe {
   readonly checkoutSessions = new Map<string, StripeObject>();
   readonly subscriptions = new Map<string, StripeObject>();
   readonly portalSessions = new Map<string, StripeObject>();
+  readonly schedules = new Map<string, StripeObject>();
+  readonly invoices = new Map<string, StripeObject>();
   readonly events: StripeObject[] = [];
   readonly requests: RecordedRequest[] = [];
   /** Responses by idempotency key, with the request they answered. */
@@ -152,6 +154,11 @@ export class FakeStripe {
     ['POST', /^\/v1\/subscriptions\/([^/]+)$/, (id, params) => this.updateSubscription(id, params)],
     ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (id) => this.cancelSubscription(id)],
     ['POST', /^\/v1\/billing_portal\/sessions$/, (_, params) => this.createPortalSession(params)],
+    ['POST', /^\/v1\/subscription_schedules$/, (_, params) => this.createSchedule(params)],
+    ['GET', /^\/v1\/subscription_schedules\/([^/]+)$/, (id) => this.found(this.schedules, id, 'subscription_schedule')],
+    ['POST', /^\/v1\/subscription_schedules\/([^/]+)$/, (id, params) => this.updateSchedule(id, params)],
+    ['POST', /^\/v1\/subscription_schedules\/([^/]+)\/release$/, (id) => this.releaseSchedule(id)],
+    ['GET', /^\/v1\/invoices\/([^/]+)$/, (id) => this.found(this.invoices, id, 'invoice')],
   ];
 
   private route(method: string, path: string, params: FormObject): unknown {
@@ -238,6 +245,132 @@ export class FakeStripe {
     return session;
   }
 
+  private itemOf(subscription: StripeObject) {
+    return (subscription.items as { data: Record<string, unknown>[] }).data[0]! as Record<string, unknown> & {
+      price: { id: string; unit_amount: number };
+      current_period_start: number;
+      current_period_end: number;
+    };
+  }
+
+  /** A schedule that takes over a subscription, its one phase the period running now. */
+  private createSchedule(params: FormObject) {
+    const subscriptionId = text(params.from_subscription);
+    if (!subscriptionId) throw new StripeError(400, 'invalid_request_error', 'This fake only makes schedules from_subscription', 'from_subscription');
+    const subscription = this.found(this.subscriptions, subscriptionId, 'subscription');
+    if (subscription.schedule) throw new StripeError(400, 'invalid_request_error', `The subscription is already attached to a schedule: '${String(subscription.schedule)}'`);
+    const item = this.itemOf(subscription);
+    const phase = { start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: item.price.id, quantity: 1 }] };
+    const schedule: StripeObject = {
+      id: idOf('sub_sched'),
+      object: 'subscription_schedule',
+      status: 'active',
+      subscription: subscriptionId,
+      customer: subscription.customer,
+      end_behavior: 'release',
+      current_phase: { start_date: phase.start_date, end_date: phase.end_date },
+      phases: [phase],
+      released_subscription: null,
+      created: nowSeconds(),
+    };
+    this.schedules.set(schedule.id, schedule);
+    subscription.schedule = schedule.id;
+    return schedule;
+  }
+
+  /** New phases: the first must be the current one; each later one starts where the one before ends. */
+  private updateSchedule(id: string, params: FormObject) {
+    const schedule = this.found(this.schedules, id, 'subscription_schedule');
+    if (schedule.status !== 'active') throw new StripeError(400, 'invalid_request_error', `You cannot update a subscription schedule that is ${String(schedule.status)}.`);
+    const phases = Array.isArray(params.phases) ? params.phases.map((phase) => object(phase) ?? {}) : [];
+    if (phases.length === 0) throw new StripeError(400, 'invalid_request_error', 'Missing required param: phases.', 'phases');
+    const current = schedule.current_phase as { start_date: number; end_date: number };
+    let start = Number(text(phases[0]!.start_date) ?? current.start_date);
+    if (start !== current.start_date) throw new StripeError(400, 'invalid_request_error', 'You can not modify the start date of the current phase.', 'phases[0][start_date]');
+    schedule.phases = phases.map((phase) => {
+      const items = Array.isArray(phase.items) ? phase.items : [];
+      const priceId = text(object(items[0])?.price);
+      if (!priceId) throw new StripeError(400, 'invalid_request_error', 'Missing required param: phases[][items][0][price].', 'phases');
+      this.priceObject(priceId);
+      const end = Number(text(phase.end_date) ?? start + 30 * DAY_S);
+      const built = { start_date: start, end_date: end, items: [{ price: priceId, quantity: 1 }] };
+      start = end;
+      return built;
+    });
+    schedule.end_behavior = text(params.end_behavior) ?? schedule.end_behavior;
+    return schedule;
+  }
+
+  private releaseSchedule(id: string) {
+    const schedule = this.found(this.schedules, id, 'subscription_schedule');
+    if (schedule.status !== 'active') throw new StripeError(400, 'invalid_request_error', `You cannot release a subscription schedule that is ${String(schedule.status)}.`);
+    const subscription = this.found(this.subscriptions, schedule.subscription as string, 'subscription');
+    Object.assign(schedule, { status: 'released', released_subscription: subscription.id, subscription: null });
+    subscription.schedule = null;
+    this.emit('customer.subscription.updated', subscription);
+    return schedule;
+  }
+
+  private createInvoice(subscription: StripeObject, paid: boolean, periodStart: number, periodEnd: number): StripeObject {
+    const item = this.itemOf(subscription);
+    const amount = item.price.unit_amount;
+    const invoice: StripeObject = {
+      id: idOf('in'),
+      object: 'invoice',
+      customer: subscription.customer,
+      status: paid ? 'paid' : 'open',
+      currency: 'usd',
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      attempt_count: 1,
+      billing_reason: 'subscription_cycle',
+      next_payment_attempt: paid ? null : nowSeconds() + 3 * DAY_S,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      lines: { object: 'list', data: [{ id: idOf('il'), amount, pricing: { type: 'price_details', price_details: { price: item.price.id } } }] },
+      period_start: periodStart,
+      period_end: periodEnd,
+      status_transitions: { paid_at: paid ? nowSeconds() : null },
+      created: nowSeconds(),
+    };
+    this.invoices.set(invoice.id, invoice);
+    return invoice;
+  }
+
+  /**
+   * The period (or trial) of a subscription ends, as Stripe's clock would make it: a scheduled plan
+   * change takes effect, then the renewal is charged. A trial without a card cancels when it was set
+   * to. Answers the events sent, in Stripe's order.
+   */
+  endPeriod(id: string, options: { paymentSucceeds?: boolean } = {}): StripeObject[] {
+    const subscription = this.found(this.subscriptions, id, 'subscription');
+    const item = this.itemOf(subscription);
+    const events: StripeObject[] = [];
+    const endsTrialWithoutCard =
+      subscription.status === 'trialing' &&
+      !subscription.default_payment_method &&
+      object(object(subscription.trial_settings as FormObject)?.end_behavior)?.missing_payment_method === 'cancel';
+    if (endsTrialWithoutCard) {
+      Object.assign(subscription, { status: 'canceled', canceled_at: nowSeconds(), ended_at: nowSeconds() });
+      return [this.emit('customer.subscription.deleted', subscription)];
+    }
+    const start = item.current_period_end;
+    const schedule = subscription.schedule ? this.schedules.get(subscription.schedule as string) : undefined;
+    const nextPhase = (schedule?.phases as { start_date: number; end_date: number; items: { price: string }[] }[] | undefined)?.find(
+      (phase) => phase.start_date === start,
+    );
+    if (schedule && nextPhase) {
+      item.price = this.priceObject(nextPhase.items[0]!.price);
+      schedule.current_phase = { start_date: nextPhase.start_date, end_date: nextPhase.end_date };
+    }
+    Object.assign(item, { current_period_start: start, current_period_end: start + 30 * DAY_S });
+    const paid = options.paymentSucceeds ?? true;
+    Object.assign(subscription, { status: paid ? 'active' : 'past_due', trial_end: subscription.trial_end });
+    const invoice = this.createInvoice(subscription, paid, start, start + 30 * DAY_S);
+    events.push(this.emit('customer.subscription.updated', subscription));
+    events.push(this.emit(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice));
+    return events;
+  }
+
   /** Records an event as Stripe would send it, with a copy of the object as it is now. */
   private emit(type: string, data: StripeObject): StripeObject {
     const event = {
@@ -277,6 +410,7 @@ export class FakeStripe {
       trial_start: trialEnd ? start : null,
       trial_end: trialEnd,
       default_payment_method: options.addCard ? idOf('pm') : null,
+      schedule: null,
       metadata: session.metadata,
       trial_settings: object(object(session.subscription_data as FormObject)?.trial_settings) ?? null,
       items: { object: 'list', data: [{ id: idOf('si'), object: 'subscription_item', price: lineItem.price, quantity: 1, current_period_start: start, current_period_end: periodEnd }] },

@@ -1,5 +1,7 @@
 import { verifyEmailMail } from '../features/auth/emails/verify-email.js';
 import { resetPasswordMail } from '../features/auth/emails/reset-password.js';
+import { paymentFailedMail } from '../features/billing/emails/payment-failed.js';
+import { trialEndingMail } from '../features/billing/emails/trial-ending.js';
 import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
@@ -11,6 +13,8 @@ export const appJobs = {
   'mail.verify-email': mailJob(verifyEmailMail),
   'mail.reset-password': mailJob(resetPasswordMail),
   'mail.new-issue': mailJob(newIssueMail),
+  'mail.trial-ending': mailJob(trialEndingMail),
+  'mail.payment-failed': mailJob(paymentFailedMail),
   'jobs.prune': pruneJobsJob,
 } satisfies JobRegistry;
 

@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BillingConfigSchema, CreateCheckoutSchema, RedirectUrlSchema } from '../../../shared/billing.schemas.js';
+import {
+  BillingConfigSchema,
+  ChangePlanResultSchema,
+  ChangePlanSchema,
+  CheckoutConfirmationSchema,
+  CheckoutSessionQuerySchema,
+  CreateCheckoutSchema,
+  RedirectUrlSchema,
+  WebhookAckSchema,
+} from '../../../shared/billing.schemas.js';
 import { signedInUser } from '../../route-scopes.js';
-import { openCustomerPortal, startCheckout } from './checkout.js';
+import { configuredBilling, confirmCheckout, openCustomerPortal, startCheckout } from './checkout.js';
+import { changePlan } from './plan-change.js';
+import { handleStripeEvent, verifiedEvent } from './stripe-webhook.js';
 
 /** What the pricing page reads before offering checkout (public). */
 export async function billingPublicRoutes(server: FastifyInstance) {
@@ -27,4 +38,27 @@ export async function billingOperatorRoutes(server: FastifyInstance) {
   app.post('/api/stripe/portal', { schema: { response: { 200: RedirectUrlSchema } } }, async (request) =>
     openCustomerPortal(ctx, signedInUser(request)),
   );
+
+  app.post('/api/stripe/change-plan', { schema: { body: ChangePlanSchema, response: { 200: ChangePlanResultSchema } } }, async (request) =>
+    changePlan(ctx, signedInUser(request), request.body.tier),
+  );
+
+  app.get(
+    '/api/stripe/checkout-session',
+    { schema: { querystring: CheckoutSessionQuerySchema, response: { 200: CheckoutConfirmationSchema } } },
+    async (request) => confirmCheckout(ctx, signedInUser(request), request.query.session_id),
+  );
+}
+
+/** Stripe's calls to us (webhook scope): signed, so the raw body is checked before anything else. */
+export async function billingWebhookRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = server;
+
+  app.post('/api/stripe/webhook', { schema: { response: { 200: WebhookAckSchema } } }, async (request) => {
+    const billing = configuredBilling(ctx);
+    const event = verifiedEvent(billing, request.rawBody, request.headers['stripe-signature']);
+    await handleStripeEvent(ctx, billing, event);
+    return { received: true as const };
+  });
 }

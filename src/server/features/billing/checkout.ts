@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { BillingMessages, type RedirectUrl } from '../../../shared/billing.schemas.js';
+import { BillingMessages, CheckoutConfirmationSchema, type CheckoutConfirmation, type RedirectUrl } from '../../../shared/billing.schemas.js';
 import { PLANS } from '../../../shared/plans.js';
 import type { AppContext } from '../../context.js';
 import { billingCustomers, subscriptions } from '../../db/schema.js';
-import { badGateway, badRequest, conflict, serviceUnavailable } from '../../http-errors.js';
+import { badGateway, badRequest, conflict, notFound, serviceUnavailable } from '../../http-errors.js';
 import type { BillingSettings } from './billing-settings.js';
-import { PLAN_KEEPING_STATUSES, tierOfPrice } from './subscription-sync.js';
+import { readSubscription } from './stripe-reads.js';
+import { subscriptionStatusOf } from './subscription-status.js';
+import { PLAN_KEEPING_STATUSES, syncSubscription, tierOfPrice } from './subscription-sync.js';
 
 export interface Payer {
   id: number;
@@ -101,4 +103,41 @@ export async function openCustomerPortal(ctx: AppContext, payer: Payer): Promise
     billing.stripe.billingPortal.sessions.create({ customer: known.stripeCustomerId, return_url: `${ctx.publicUrl}/billing` }),
   );
   return { url: session.url };
+}
+
+/**
+ * What the success page shows after Stripe sends the browser back: the session as Stripe holds it,
+ * only when it is the operator's own (another's, a made-up or a malformed id all answer 404), and
+ * the subscription it started, read from Stripe and stored as a webhook would. The id in the URL
+ * is only a question to Stripe; it grants nothing by itself.
+ */
+export async function confirmCheckout(ctx: AppContext, payer: Payer, sessionId: string): Promise<CheckoutConfirmation> {
+  const billing = configuredBilling(ctx);
+  if (!/^cs_[A-Za-z0-9_]+$/.test(sessionId)) throw notFound(BillingMessages.checkoutNotFound);
+  const [known] = await ctx.db.select().from(billingCustomers).where(eq(billingCustomers.userId, payer.id));
+  if (!known) throw notFound(BillingMessages.checkoutNotFound);
+  const session = await askStripe(() => checkoutSessionOrNull(billing, sessionId));
+  if (!session) throw notFound(BillingMessages.checkoutNotFound);
+  const customer = session.customer ? (typeof session.customer === 'string' ? session.customer : session.customer.id) : null;
+  if (customer !== known.stripeCustomerId) throw notFound(BillingMessages.checkoutNotFound);
+  const subscriptionId = session.subscription ? (typeof session.subscription === 'string' ? session.subscription : session.subscription.id) : null;
+  if (session.status === 'complete' && subscriptionId) {
+    const reading = await readSubscription(billing, subscriptionId);
+    await ctx.db.transaction((tx) => syncSubscription(tx, billing.prices, reading.subscription, reading.readAt, reading.scheduled));
+  }
+  const priceId = session.line_items?.data[0]?.price?.id;
+  return {
+    status: CheckoutConfirmationSchema.shape.status.safeParse(session.status).data ?? 'open',
+    tier: priceId ? tierOfPrice(billing.prices, priceId) : null,
+    subscription: await subscriptionStatusOf(ctx.db, payer.id),
+  };
+}
+
+async function checkoutSessionOrNull(billing: BillingSettings, sessionId: string): Promise<Stripe.Checkout.Session | null> {
+  try {
+    return await billing.stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    throw error;
+  }
 }

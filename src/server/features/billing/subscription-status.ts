@@ -26,7 +26,10 @@ export async function subscriptionStatusOf(db: Database, userId: number): Promis
     trialEndsAt: current?.status === 'trialing' ? (current.trialEnd?.toISOString() ?? null) : null,
     currentPeriodEnd: running ? (current.currentPeriodEnd?.toISOString() ?? null) : null,
     cancelAtPeriodEnd: running ? current.cancelAtPeriodEnd : false,
-    scheduledChange: null,
+    scheduledChange:
+      running && current.scheduledTier && current.scheduledChangeAt
+        ? { tier: current.scheduledTier, at: current.scheduledChangeAt.toISOString() }
+        : null,
     machineLimit: PLANS[tier].machineLimit,
     machineCount: machines?.n ?? 0,
   };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { PaidTier } from '../../../shared/billing.schemas.js';
 import type { Database } from '../../db/client.js';
@@ -33,13 +33,40 @@ export async function userOfCustomer(tx: Tx, customerId: string): Promise<number
   return row?.userId ?? null;
 }
 
+/** A change Stripe will make at the end of the period: the next phase of the subscription's schedule. */
+export interface ScheduledChange {
+  priceId: string;
+  at: Date;
+}
+
 /**
- * Stores a subscription as Stripe describes it now, by its id, and sets the owner's plan from
- * all of their subscriptions. Callers pass a freshly fetched subscription, so events arriving late,
- * twice or out of order all end in the same state. Returns the owner, or null when the customer
- * is not one of ours (nothing is stored).
+ * The phase after the current one in a subscription schedule (how a downgrade waits for the end of
+ * the period), or null when the schedule changes nothing.
  */
-export async function syncSubscription(tx: Tx, prices: PlanPrices, subscription: Stripe.Subscription): Promise<number | null> {
+export function scheduledChangeOf(schedule: Stripe.SubscriptionSchedule | null, currentPriceId: string): ScheduledChange | null {
+  if (!schedule || !['not_started', 'active'].includes(schedule.status)) return null;
+  const currentStart = schedule.current_phase?.start_date ?? 0;
+  const next = schedule.phases.find((phase) => phase.start_date > currentStart);
+  const nextPrice = next?.items[0]?.price;
+  const priceId = nextPrice === undefined ? undefined : idOf(nextPrice);
+  if (!next || !priceId || priceId === currentPriceId) return null;
+  return { priceId, at: new Date(next.start_date * 1000) };
+}
+
+/**
+ * Stores a subscription as Stripe describes it, by its id, and sets the owner's plan from all of
+ * their subscriptions. Callers pass a freshly fetched subscription and when they read it: a reading
+ * older than the stored one is dropped, so events arriving late, twice, out of order or at the same
+ * time all end in Stripe's latest state. Returns the owner, or null when the customer is not one of
+ * ours (nothing is stored).
+ */
+export async function syncSubscription(
+  tx: Tx,
+  prices: PlanPrices,
+  subscription: Stripe.Subscription,
+  readAt: Date = new Date(),
+  scheduled: ScheduledChange | null = null,
+): Promise<number | null> {
   const customerId = idOf(subscription.customer);
   const userId = await userOfCustomer(tx, customerId);
   if (userId === null) return null;
@@ -55,9 +82,15 @@ export async function syncSubscription(tx: Tx, prices: PlanPrices, subscription:
     currentPeriodEnd: fromSeconds(item?.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     stripeCreatedAt: fromSeconds(subscription.created)!,
-    syncedAt: new Date(),
+    scheduledPriceId: scheduled?.priceId ?? null,
+    scheduledTier: scheduled ? tierOfPrice(prices, scheduled.priceId) : null,
+    scheduledChangeAt: scheduled?.at ?? null,
+    syncedAt: readAt,
   };
-  await tx.insert(subscriptions).values({ id: subscription.id, ...row }).onConflictDoUpdate({ target: subscriptions.id, set: row });
+  await tx
+    .insert(subscriptions)
+    .values({ id: subscription.id, ...row })
+    .onConflictDoUpdate({ target: subscriptions.id, set: row, setWhere: lte(subscriptions.syncedAt, readAt) });
   await refreshPlanOf(tx, userId);
   return userId;
 }

@@ -1,0 +1,29 @@
+import type Stripe from 'stripe';
+import type { BillingSettings } from './billing-settings.js';
+import { askStripe } from './checkout.js';
+import { scheduledChangeOf, type ScheduledChange } from './subscription-sync.js';
+
+export interface SubscriptionReading {
+  subscription: Stripe.Subscription;
+  scheduled: ScheduledChange | null;
+  /** When Stripe answered: of two readings of one subscription, the later one is kept. */
+  readAt: Date;
+}
+
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+
+/** A subscription as Stripe holds it now, with the plan change its schedule will make, if any. */
+export async function readSubscription(billing: BillingSettings, subscriptionId: string): Promise<SubscriptionReading> {
+  const subscription = await askStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
+  const schedule = subscription.schedule
+    ? await askStripe(() => billing.stripe.subscriptionSchedules.retrieve(idOf(subscription.schedule!)))
+    : null;
+  const readAt = new Date();
+  return { subscription, scheduled: scheduledChangeOf(schedule, subscription.items.data[0]?.price.id ?? ''), readAt };
+}
+
+/** The subscription an invoice bills, if it bills one (API 2025-03 and later keep it under `parent`). */
+export function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  const subscription = invoice.parent?.subscription_details?.subscription;
+  return subscription ? idOf(subscription) : null;
+}

@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { BillingMessages } from '../../../shared/billing.schemas.js';
+import { PLANS } from '../../../shared/plans.js';
+import type { AppContext } from '../../context.js';
+import { invoices, users } from '../../db/schema.js';
+import { badRequest, serviceUnavailable } from '../../http-errors.js';
+import { enqueue } from '../../jobs/enqueue.js';
+import type { BillingSettings } from './billing-settings.js';
+import { askStripe } from './checkout.js';
+import { readSubscription, subscriptionOfInvoice, type SubscriptionReading } from './stripe-reads.js';
+import { claimStripeEvent, tierOfPrice, syncSubscription, userOfCustomer } from './subscription-sync.js';
+
+/** Stripe's own default: a signature older than five minutes is a replay. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+const day = (seconds: number | null | undefined) =>
+  seconds == null ? null : new Date(seconds * 1000).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+
+/**
+ * The event Stripe signed, from the exact bytes it posted. Anything else (no signature, a wrong
+ * one, one older than the tolerance, a body changed on the way) is refused before it touches data.
+ */
+export function verifiedEvent(billing: BillingSettings, rawBody: Buffer | undefined, signature: unknown): Stripe.Event {
+  if (!billing.webhookSecret) throw serviceUnavailable(BillingMessages.notConfigured);
+  if (!rawBody || typeof signature !== 'string' || signature === '') throw badRequest(BillingMessages.badSignature);
+  try {
+    return billing.stripe.webhooks.constructEvent(rawBody, signature, billing.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch {
+    throw badRequest(BillingMessages.badSignature);
+  }
+}
+
+/**
+ * What an event asks of us, read from Stripe before the transaction opens (a network call must not
+ * hold a database transaction; on the embedded database that would hold up every other query).
+ * The copy inside the event is never trusted: it may be older than what Stripe holds now.
+ */
+type Effect = (tx: Tx) => Promise<void>;
+
+async function effectOf(ctx: AppContext, billing: BillingSettings, event: Stripe.Event): Promise<Effect> {
+  const sync = (reading: SubscriptionReading) => async (tx: Tx) => {
+    await syncSubscription(tx, billing.prices, reading.subscription, reading.readAt, reading.scheduled);
+  };
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const subscription = event.data.object.subscription;
+      if (!subscription) return async () => {};
+      return sync(await readSubscription(billing, idOf(subscription)));
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+      return sync(await readSubscription(billing, event.data.object.id));
+    case 'customer.subscription.trial_will_end': {
+      const reading = await readSubscription(billing, event.data.object.id);
+      return async (tx) => {
+        const userId = await syncSubscription(tx, billing.prices, reading.subscription, reading.readAt, reading.scheduled);
+        if (userId !== null && reading.subscription.status === 'trialing') await remindTrialEnding(ctx, billing, tx, userId, reading);
+      };
+    }
+    case 'invoice.paid': {
+      const invoice = await askStripe(() => billing.stripe.invoices.retrieve(event.data.object.id!));
+      return (tx) => keepInvoice(tx, invoice);
+    }
+    case 'invoice.payment_failed': {
+      const invoice = await askStripe(() => billing.stripe.invoices.retrieve(event.data.object.id!));
+      const subscriptionId = subscriptionOfInvoice(invoice);
+      const reading = subscriptionId ? await readSubscription(billing, subscriptionId) : null;
+      return async (tx) => {
+        if (reading) await syncSubscription(tx, billing.prices, reading.subscription, reading.readAt, reading.scheduled);
+        await tellPaymentFailed(ctx, billing, tx, invoice);
+      };
+    }
+    default:
+      // Events we did not ask for (the endpoint's list is set at Stripe) are acknowledged and left.
+      return async () => {};
+  }
+}
+
+/**
+ * Applies a verified event once. The event's id is recorded in the transaction of its effect: a
+ * second delivery finds it and does nothing, and a failed effect rolls the mark back so Stripe's
+ * retry applies it.
+ */
+export async function handleStripeEvent(ctx: AppContext, billing: BillingSettings, event: Stripe.Event): Promise<void> {
+  const effect = await effectOf(ctx, billing, event);
+  await ctx.db.transaction(async (tx) => {
+    if (await claimStripeEvent(tx, event)) await effect(tx);
+  });
+}
+
+async function emailOf(tx: Tx, userId: number): Promise<string | null> {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email ?? null;
+}
+
+const planNameOf = (billing: BillingSettings, priceId: string | undefined) => {
+  const tier = priceId ? tierOfPrice(billing.prices, priceId) : null;
+  return tier ? PLANS[tier].name : 'paid';
+};
+
+/** The mail three days before a trial ends; once per subscription and trial end, however often Stripe tells us. */
+async function remindTrialEnding(ctx: AppContext, billing: BillingSettings, tx: Tx, userId: number, reading: SubscriptionReading) {
+  const { subscription } = reading;
+  const to = await emailOf(tx, userId);
+  if (!to || !subscription.trial_end) return;
+  await enqueue(
+    tx,
+    'mail.trial-ending',
+    {
+      to,
+      props: {
+        planName: planNameOf(billing, subscription.items.data[0]?.price.id),
+        trialEndsOn: day(subscription.trial_end)!,
+        hasPaymentMethod: subscription.default_payment_method !== null,
+        billingLink: `${ctx.publicUrl}/billing`,
+      },
+    },
+    { uniqueKey: `trial-ending:${subscription.id}:${subscription.trial_end}` },
+  );
+}
+
+/** Keeps a paid invoice of one of our customers: affiliate commissions are paid from these rows. */
+async function keepInvoice(tx: Tx, invoice: Stripe.Invoice) {
+  const customerId = invoice.customer ? idOf(invoice.customer) : null;
+  const userId = customerId ? await userOfCustomer(tx, customerId) : null;
+  if (userId === null || customerId === null || !invoice.id) return;
+  const row = {
+    userId,
+    stripeCustomerId: customerId,
+    subscriptionId: subscriptionOfInvoice(invoice),
+    status: invoice.status ?? 'paid',
+    currency: invoice.currency,
+    amountPaid: invoice.amount_paid,
+    billingReason: invoice.billing_reason,
+    periodStart: new Date(invoice.period_start * 1000),
+    periodEnd: new Date(invoice.period_end * 1000),
+    paidAt: invoice.status_transitions.paid_at ? new Date(invoice.status_transitions.paid_at * 1000) : null,
+    stripeCreatedAt: new Date(invoice.created * 1000),
+    syncedAt: new Date(),
+  };
+  await tx.insert(invoices).values({ id: invoice.id, ...row }).onConflictDoUpdate({ target: invoices.id, set: row });
+}
+
+/** A failed charge: the operator is told, once per attempt; the plan stays until Stripe ends the subscription. */
+async function tellPaymentFailed(ctx: AppContext, billing: BillingSettings, tx: Tx, invoice: Stripe.Invoice) {
+  const customerId = invoice.customer ? idOf(invoice.customer) : null;
+  const userId = customerId ? await userOfCustomer(tx, customerId) : null;
+  const to = userId === null ? null : await emailOf(tx, userId);
+  if (!to || !invoice.id) return;
+  const priceId = invoice.lines.data[0]?.pricing?.price_details?.price;
+  await enqueue(
+    tx,
+    'mail.payment-failed',
+    {
+      to,
+      props: {
+        planName: planNameOf(billing, typeof priceId === 'string' ? priceId : priceId?.id),
+        amountDue: money(invoice.amount_due, invoice.currency),
+        nextAttemptOn: day(invoice.next_payment_attempt),
+        billingLink: `${ctx.publicUrl}/billing`,
+      },
+    },
+    { uniqueKey: `payment-failed:${invoice.id}:${invoice.attempt_count}` },
+  );
+}
