@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Redis } from 'ioredis';
 import type { AppContext } from './context.js';
 import { accountRoutes, authPublicRoutes } from './features/auth/auth.routes.js';
+import { contactAdminRoutes, contactPublicRoutes } from './features/contact/contact.routes.js';
 import { machinePublicRoutes, machineRoutes } from './features/machines/machines.routes.js';
 import { qrCodeRoutes } from './features/machines/qr-codes.routes.js';
 import { productPublicRoutes, productRoutes } from './features/products/products.routes.js';
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions) {
       suggestionPublicRoutes,
       vendingIssuePublicRoutes,
       billingPublicRoutes,
+      contactPublicRoutes,
     ]),
   );
   await app.register(routeScope('account', [accountRoutes]));
@@ -102,7 +104,7 @@ export async function buildApp(options: AppOptions) {
     ]),
   );
 
-  await app.register(routeScope('admin', [billingAdminRoutes]));
+  await app.register(routeScope('admin', [billingAdminRoutes, contactAdminRoutes]));
   await app.register(routeScope('webhook', [billingWebhookRoutes]));
 
   const { webDir } = options;

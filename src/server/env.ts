@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('VendVote <no-reply@vendvote.local>'),
   PUBLIC_URL: z.string().url().optional(),
   ADMIN_EMAILS: z.string().default(''),
+  // Where contact-page messages are mailed; without it they are only kept for administrators.
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   REDIS_URL: z.string().url().optional(),
   TRUST_PROXY: z

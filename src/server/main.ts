@@ -33,6 +33,7 @@ async function main() {
       db: database.db,
       publicUrl,
       adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
+      supportEmail: env.SUPPORT_EMAIL,
       ipHashKey: deriveKey(sessionSecret, 'ip-hash'),
       billing: billingFromEnv(env),
     },

@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
+  replyTo: string[];
   subject: string;
   text: string;
   html: string;
@@ -34,7 +35,8 @@ export async function startSmtpServer(options: { refuseFirst?: number } = {}) {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address ?? '') ?? []);
-          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '', at: Date.now() });
+          const replyTo = mail.replyTo?.value.map((v) => v.address ?? '') ?? [];
+          received.push({ to, replyTo, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '', at: Date.now() });
           waiters.splice(0).forEach((wake) => wake());
           callback();
         })

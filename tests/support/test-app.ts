@@ -20,7 +20,7 @@ export interface TestApp {
 
 /** The real app on a fresh database, with its jobs worker sending mail to a real SMTP server on loopback. */
 export async function createTestApp(
-  options: { adminEmails?: string[]; publicUrl?: string; webDir?: string; billing?: BillingSettings } = {},
+  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
@@ -28,7 +28,7 @@ export async function createTestApp(
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log });
   const jobs = await startJobs({ deps: { db: database.db, mailer, log }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl: options.publicUrl ?? TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], ipHashKey: 'test-ip-hash-key', billing: options.billing },
+    context: { db: database.db, publicUrl: options.publicUrl ?? TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', billing: options.billing },
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
     webDir: options.webDir,
   });

@@ -3,6 +3,8 @@ import { resetPasswordMail } from '../features/auth/emails/reset-password.js';
 import { paymentFailedMail } from '../features/billing/emails/payment-failed.js';
 import { trialEndingMail } from '../features/billing/emails/trial-ending.js';
 import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
+import { contactCopyMail } from '../features/contact/emails/contact-copy.js';
+import { contactMessageMail } from '../features/contact/emails/contact-message.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -13,6 +15,8 @@ export const appJobs = {
   'mail.verify-email': mailJob(verifyEmailMail),
   'mail.reset-password': mailJob(resetPasswordMail),
   'mail.new-issue': mailJob(newIssueMail),
+  'mail.contact-message': mailJob(contactMessageMail),
+  'mail.contact-copy': mailJob(contactCopyMail),
   'mail.trial-ending': mailJob(trialEndingMail),
   'mail.payment-failed': mailJob(paymentFailedMail),
   'jobs.prune': pruneJobsJob,

@@ -18,11 +18,12 @@ export const defineMail = <S extends z.ZodType>(template: MailTemplate<S>) => te
 /** The job that renders one kind of mail and sends it; retried by the worker while it fails. */
 export function mailJob<S extends z.ZodType>(template: MailTemplate<S>) {
   return defineJob({
-    payload: z.object({ to: z.string().min(3), props: template.props }),
+    payload: z.object({ to: z.string().min(3), replyTo: z.string().min(3).optional(), props: template.props }),
     async handle(payload, { mailer }) {
       // zod cannot spell out an object type over a generic schema; this is that object.
-      const { to, props } = payload as { to: string; props: z.output<S> };
-      await mailer.send(await renderMail(to, template.subject(props), template.body(props)));
+      const { to, replyTo, props } = payload as { to: string; replyTo?: string; props: z.output<S> };
+      const message = await renderMail(to, template.subject(props), template.body(props));
+      await mailer.send(replyTo ? { ...message, replyTo } : message);
     },
   });
 }

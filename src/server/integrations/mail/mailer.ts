@@ -6,6 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
   to: string;
+  /** Where a reply goes when it should not go to MAIL_FROM (e.g. to the person who wrote in). */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
