@@ -12,6 +12,13 @@ export const PUBLIC_PAGE_PATHS = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  // The public site: open to everyone, a signed-in operator included (the plan-limit message links
+  // to /pricing).
+  pricing: '/pricing',
+  about: '/about',
+  contact: '/contact',
+  startFreeTrial: '/start-free-trial',
+  subscriptionSuccess: '/subscription/success',
 } as const;
 
 /** Operator pages: signed-out visitors are sent to sign in, so each is a page for everyone. */
@@ -32,6 +39,7 @@ export const OPERATOR_PAGE_PATHS = {
   adminPanel: '/admin-panel',
   productImport: '/product-import',
   settings: '/settings',
+  billing: '/billing',
   adminFeatureRequests: '/admin/feature-requests',
   adminSuggestions: '/admin/suggestions',
 } as const;

@@ -56,3 +56,34 @@ export function machineAllowanceText(tier: PlanTier, machineCount: number): stri
   if (!canAddMachine(tier, machineCount)) return machineLimitMessage(tier);
   return `${plan.name} plan: ${machineCount} of ${plan.machineLimit} machines`;
 }
+
+/** The days of free trial a paid plan starts with (the same for both). */
+export const PAID_PLAN_TRIAL_DAYS = PLANS.growth.trialDays;
+
+/** What a plan costs, as its card says: 'Free', '$20/month'. */
+export function planPriceText(plan: Plan): string {
+  return plan.monthlyPriceCents === 0 ? 'Free' : `${wholeDollars(plan)}/month`;
+}
+
+/** How many machines a plan allows, as its card says: 'Up to 2 machines', 'Unlimited machines'. */
+export function planMachinesText(plan: Plan): string {
+  const phrase = machinesPhrase(plan.machineLimit);
+  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}`;
+}
+
+/**
+ * What every plan includes: plans differ only in how many machines they allow (the server limits
+ * nothing else), so every card lists the same features rather than invent differences.
+ */
+export const PLAN_FEATURES: readonly string[] = [
+  'A vote page and a printable QR code for every machine',
+  'Up and down votes, product suggestions and vending issue reports',
+  'A dashboard with the demand per product and per machine',
+];
+
+/** One line that sets each plan apart, for its card. */
+export const PLAN_TAGLINES: Record<PlanTier, string> = {
+  free: 'For trying VendVote on your first machines.',
+  growth: 'For a growing route of machines.',
+  enterprise: 'For operators with many machines.',
+};

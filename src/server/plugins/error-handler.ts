@@ -6,6 +6,7 @@ import type { ApiErrorBody } from '../../shared/api-error.js';
 import { isDatabaseUnavailable } from '../db/connection-errors.js';
 import { isPagePath } from '../../shared/page-routes.js';
 import { HttpError } from '../http-errors.js';
+import { createPageHtmlCache } from './page-html.js';
 
 /** Fastify's own client-error codes, reworded for people. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -62,14 +63,18 @@ export function registerErrorHandling(app: FastifyInstance, webDir?: string) {
     } satisfies ApiErrorBody);
   });
 
+  const pageHtml = webDir ? createPageHtmlCache(join(webDir, 'index.html'), app.ctx.publicUrl) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
-    if (isPage && webDir && existsSync(join(webDir, 'index.html'))) {
+    if (isPage && webDir && pageHtml && existsSync(join(webDir, 'index.html'))) {
       // The web app shows the page, or its 404 page for a path the shared page table lacks; the
       // status says the same, so crawlers and monitors see an unknown path as missing.
-      const status = isPagePath(path) ? 200 : 404;
-      return reply.status(status).header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      const known = isPagePath(path);
+      const { html, etag } = pageHtml(path, known);
+      reply.header('cache-control', 'no-cache').header('etag', etag).type('text/html; charset=utf-8');
+      if (known && request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.status(known ? 200 : 404).send(html);
     }
     return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
   });

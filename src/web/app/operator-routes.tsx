@@ -6,6 +6,7 @@ export const DashboardPage = lazyPage(() => import('../features/dashboard/dashbo
 const ProductsPage = lazyPage(() => import('../features/products/pages/products-page.js'), 'ProductsPage');
 const VendingMachinesPage = lazyPage(() => import('../features/machines/pages/vending-machines-page.js'), 'VendingMachinesPage');
 const VendingIssuesPage = lazyPage(() => import('../features/vending-issues/pages/vending-issues-page.js'), 'VendingIssuesPage');
+const BillingPage = lazyPage(() => import('../features/billing/pages/billing-page.js'), 'BillingPage');
 const SuggestionsPage = lazyPage(() => import('../features/suggestions/pages/suggestions-page.js'), 'SuggestionsPage');
 
 export interface OperatorRoute {
@@ -34,6 +35,7 @@ const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
   adminPanel: { adminOnly: true },
   productImport: {},
   settings: {},
+  billing: { Page: BillingPage },
   adminFeatureRequests: {},
   adminSuggestions: { Page: SuggestionsPage },
 };

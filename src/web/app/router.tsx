@@ -14,6 +14,11 @@ const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.js'),
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.js'), 'RegisterPage');
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page.js'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.js'), 'ResetPasswordPage');
+const PricingPage = lazyPage(() => import('../features/billing/pages/pricing-page.js'), 'PricingPage');
+const SubscriptionSuccessPage = lazyPage(() => import('../features/billing/pages/subscription-success-page.js'), 'SubscriptionSuccessPage');
+const AboutPage = lazyPage(() => import('../features/marketing/about-page.js'), 'AboutPage');
+const StartFreeTrialPage = lazyPage(() => import('../features/marketing/start-free-trial-page.js'), 'StartFreeTrialPage');
+const ContactPage = lazyPage(() => import('../features/contact/contact-page.js'), 'ContactPage');
 
 function RootLayout() {
   return (
@@ -35,12 +40,17 @@ const PUBLIC_PAGES: Record<PublicPageName, ReactElement> = {
   register: <RegisterPage />,
   forgotPassword: <ForgotPasswordPage />,
   resetPassword: <ResetPasswordPage />,
+  pricing: <PricingPage />,
+  about: <AboutPage />,
+  contact: <ContactPage />,
+  startFreeTrial: <StartFreeTrialPage />,
+  subscriptionSuccess: <SubscriptionSuccessPage />,
 };
 
 /**
  * The route table of spec 2.1 with DECISIONS 8, from the shared page table that the server also
  * reads to answer 404 for every other path. /vote and /vote/:machineId are their own entry
- * (vote.html). Not built yet, so unknown for now (404): the public marketing pages.
+ * (vote.html). Not built yet, so unknown for now (404): the feature-request board and the affiliate pages.
  */
 export const router = createBrowserRouter([
   {

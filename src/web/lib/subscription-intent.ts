@@ -1,33 +1,33 @@
+import { SUBSCRIPTION_INTENT_KEY, SubscriptionIntentSchema, type SubscriptionIntent } from '../../shared/billing.schemas.js';
+
 /**
  * A plan chosen on the pricing page before the visitor had an account (extended spec: stored in
- * browser storage as {priceId, planName}). The billing feature starts checkout with it after
- * sign-up; the auth screens only read it.
+ * browser storage as {priceId, planName}). The register page names it in a banner; once the email
+ * is verified and the visitor signed in, checkout starts with it and it is cleared.
  */
-export const SUBSCRIPTION_INTENT_KEY = 'subscriptionIntent';
-
-export interface SubscriptionIntent {
-  priceId: string;
-  planName: string;
-}
+export type { SubscriptionIntent };
 
 export function readSubscriptionIntent(): SubscriptionIntent | null {
   try {
     const raw = window.localStorage.getItem(SUBSCRIPTION_INTENT_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      'priceId' in parsed &&
-      'planName' in parsed &&
-      typeof parsed.priceId === 'string' &&
-      typeof parsed.planName === 'string' &&
-      parsed.planName.trim() !== ''
-    ) {
-      return { priceId: parsed.priceId, planName: parsed.planName };
-    }
-    return null;
+    return raw ? (SubscriptionIntentSchema.safeParse(JSON.parse(raw)).data ?? null) : null;
   } catch {
     return null;
+  }
+}
+
+export function saveSubscriptionIntent(intent: SubscriptionIntent): void {
+  try {
+    window.localStorage.setItem(SUBSCRIPTION_INTENT_KEY, JSON.stringify(intent));
+  } catch {
+    // Storage refused (private mode, full): the visitor picks the plan again after signing up.
+  }
+}
+
+export function clearSubscriptionIntent(): void {
+  try {
+    window.localStorage.removeItem(SUBSCRIPTION_INTENT_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
   }
 }

@@ -1,10 +1,11 @@
-import { LogOut } from 'lucide-react';
+import { CreditCard, LogOut } from 'lucide-react';
+import { Link } from 'react-router';
 import { ThemeSwitcher } from '../../components/theme-switcher.js';
 import { buttonClasses } from '../../components/ui/button.js';
 import { useAuth } from '../../lib/auth.js';
 import { paths } from '../../lib/paths.js';
 
-/** Sidebar footer (spec 2.2): initial, first name (or 'User'), email, theme and log out. */
+/** Sidebar footer (spec 2.2): initial, first name (or 'User'), email, the plan, theme and log out. */
 export function SidebarUser() {
   const { user } = useAuth();
   const firstName = user?.firstName.trim() || 'User';
@@ -26,6 +27,10 @@ export function SidebarUser() {
           </p>
         </div>
       </div>
+      <Link to={paths.billing} className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'w-full justify-start' })}>
+        <CreditCard className="size-4" aria-hidden="true" />
+        Plan &amp; billing
+      </Link>
       <ThemeSwitcher fullWidth />
       {/* A full browser navigation: the server ends the session and redirects to '/'. */}
       <a

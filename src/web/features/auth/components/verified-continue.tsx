@@ -1,10 +1,13 @@
 import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { CardContent, CardFooter } from '../../../components/ui/card.js';
 import { readApiError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
+import { readSubscriptionIntent } from '../../../lib/subscription-intent.js';
+import { useIntentCheckout } from '../../billing/use-intent-checkout.js';
 import { useAuth, useContinueAfterVerifying, useRefreshCurrentUser } from '../api.js';
 import { AuthLayout } from './auth-layout.js';
 
@@ -22,16 +25,28 @@ export function VerifiedContinue({ message, verified }: VerifiedContinueProps) {
   const navigate = useNavigate();
   const refreshCurrentUser = useRefreshCurrentUser();
   const continuing = useContinueAfterVerifying();
+  const intentCheckout = useIntentCheckout();
+  // Read once: the plan chosen on the pricing page before signing up, if any.
+  const [intent] = useState(readSubscriptionIntent);
 
   const continueAs = (replaceSession: boolean) =>
     continuing.mutate(replaceSession, {
       onSuccess: async () => {
         await refreshCurrentUser();
-        // A plan chosen before sign-up stays in localStorage ('subscriptionIntent') untouched here:
-        // the billing feature will start its checkout. Until then everyone goes to the dashboard.
-        navigate(paths.dashboard, { replace: true });
+        // With a plan chosen before sign-up, its checkout opens by itself; otherwise the dashboard.
+        if (!(await intentCheckout.start())) navigate(paths.dashboard, { replace: true });
       },
     });
+
+  // Already signed in as the verified account (verified in the browser that registered): the
+  // chosen plan's checkout opens at once. Started once, though StrictMode runs effects twice.
+  const startedForSignedIn = useRef(false);
+  const signedInAsVerified = user?.id === verified.id;
+  useEffect(() => {
+    if (!signedInAsVerified || !intent || startedForSignedIn.current) return;
+    startedForSignedIn.current = true;
+    void intentCheckout.start();
+  }, [signedInAsVerified, intent, intentCheckout]);
 
   const signedInAsOther = user !== null && user.id !== verified.id;
   const error = continuing.isError ? (readApiError(continuing.error).message ?? 'Something went wrong. Please sign in.') : null;
@@ -43,6 +58,11 @@ export function VerifiedContinue({ message, verified }: VerifiedContinueProps) {
           <Alert variant="destructive">
             <p>{error}</p>
           </Alert>
+        ) : null}
+        {intent ? (
+          <p role="status" className="text-center text-sm font-medium text-foreground">
+            {intentCheckout.pending ? `Opening checkout for the ${intent.planName} plan…` : `Next: checkout for the ${intent.planName} plan.`}
+          </p>
         ) : null}
         {user?.id === verified.id ? (
           <p className="text-center text-sm text-muted-foreground">You are signed in as {verified.email}.</p>
@@ -63,7 +83,7 @@ export function VerifiedContinue({ message, verified }: VerifiedContinueProps) {
           </Link>
         ) : signedInAsOther ? (
           <>
-            <Button className="w-full" loading={continuing.isPending} onClick={() => continueAs(true)}>
+            <Button className="w-full" loading={continuing.isPending || intentCheckout.pending} onClick={() => continueAs(true)}>
               Sign out and continue as {verified.email}
             </Button>
             <Link to={paths.dashboard} className={buttonClasses({ variant: 'outline', className: 'w-full' })}>
@@ -72,8 +92,13 @@ export function VerifiedContinue({ message, verified }: VerifiedContinueProps) {
           </>
         ) : (
           <>
-            <Button className="w-full" loading={continuing.isPending} disabled={isLoading} onClick={() => continueAs(false)}>
-              Continue to Dashboard
+            <Button
+              className="w-full"
+              loading={continuing.isPending || intentCheckout.pending}
+              disabled={isLoading}
+              onClick={() => continueAs(false)}
+            >
+              {intent ? `Continue to ${intent.planName} checkout` : 'Continue to Dashboard'}
             </Button>
             <Link to={paths.login()} className="text-center text-sm font-medium text-primary hover:underline">
               Sign in with your password instead

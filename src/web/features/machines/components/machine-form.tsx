@@ -79,9 +79,14 @@ export function MachineForm({ machine, onSaved, onCancel }: MachineFormProps) {
         <Alert variant="destructive">
           <p>{refusal.message}</p>
           {refusal.planLimit ? (
-            <Link to={paths.pricing} className="font-medium underline underline-offset-4">
-              See plans and pricing
-            </Link>
+            <p className="flex flex-wrap gap-x-4 gap-y-1">
+              <Link to={paths.pricing} className="font-medium underline underline-offset-4">
+                See plans and pricing
+              </Link>
+              <Link to={paths.billing} className="font-medium underline underline-offset-4">
+                Plan &amp; billing
+              </Link>
+            </p>
           ) : null}
         </Alert>
       ) : null}

@@ -1,0 +1,75 @@
+import { PLANS, planPriceText } from '../../../../shared/plans.js';
+import type { PaidTier, SubscriptionStatus } from '../../../../shared/billing.schemas.js';
+import { Button } from '../../../components/ui/button.js';
+import { ConfirmAction } from '../../../components/ui/confirm-action.js';
+import { toast } from '../../../components/ui/use-toast.js';
+import { readApiError } from '../../../lib/api.js';
+import { longDate } from '../billing-format.js';
+import { useChangePlan } from '../api.js';
+
+const PAID: PaidTier[] = ['growth', 'enterprise'];
+
+/**
+ * Moving between the paid plans (extended spec 9): an upgrade at once, a downgrade at the end of the
+ * period, each confirmed first with when it takes effect. Choosing the current plan while a downgrade
+ * waits keeps the current plan.
+ */
+export function ChangePlanButtons({ status }: { status: SubscriptionStatus }) {
+  const change = useChangePlan();
+  const current = status.tier === 'free' ? null : status.tier;
+  const rank = (tier: PaidTier) => PAID.indexOf(tier);
+
+  const run = (tier: PaidTier) =>
+    change.mutateAsync(tier).then(
+      (result) =>
+        toast({
+          title: 'Plan updated',
+          description:
+            result.effective === 'now'
+              ? `You are now on the ${PLANS[tier].name} plan.`
+              : `Your plan changes to ${PLANS[tier].name} on ${longDate(result.subscription.scheduledChange?.at ?? result.subscription.currentPeriodEnd ?? new Date().toISOString())}.`,
+        }),
+      (error: unknown) =>
+        toast({
+          variant: 'destructive',
+          title: 'Plan not changed',
+          description: readApiError(error).message ?? 'Please try again.',
+        }),
+    );
+
+  return (
+    <div className="flex flex-wrap gap-3">
+      {PAID.filter((tier) => tier !== current || status.scheduledChange).map((tier) => {
+        const plan = PLANS[tier];
+        const keepCurrent = tier === current;
+        const upgrade = current === null || rank(tier) > rank(current);
+        const when =
+          keepCurrent || upgrade
+            ? 'at once'
+            : `at the end of your current period${status.currentPeriodEnd ? `, on ${longDate(status.currentPeriodEnd)}` : ''}`;
+        return (
+          <ConfirmAction
+            key={tier}
+            waitForAction
+            trigger={
+              <Button
+                variant={upgrade && !keepCurrent ? 'primary' : 'outline'}
+                loading={change.isPending && change.variables === tier}
+              >
+                {keepCurrent ? `Keep ${plan.name}` : `${upgrade ? 'Upgrade' : 'Downgrade'} to ${plan.name}`}
+              </Button>
+            }
+            title={keepCurrent ? `Keep the ${plan.name} plan?` : `${upgrade ? 'Upgrade' : 'Downgrade'} to ${plan.name}?`}
+            description={
+              keepCurrent
+                ? 'The waiting downgrade is cancelled and your plan goes on as it is.'
+                : `${plan.name} costs ${planPriceText(plan)}. The change takes effect ${when}.${upgrade ? ' You pay the difference for the rest of this period.' : ' Nothing is deleted: machines over the new limit keep working.'}`
+            }
+            confirmLabel={keepCurrent ? `Keep ${plan.name}` : `${upgrade ? 'Upgrade' : 'Downgrade'} to ${plan.name}`}
+            onConfirm={() => run(tier)}
+          />
+        );
+      })}
+    </div>
+  );
+}

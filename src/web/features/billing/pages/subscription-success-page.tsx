@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import type { CheckoutConfirmation } from '../../../../shared/billing.schemas.js';
+import { PLANS } from '../../../../shared/plans.js';
+import { Alert } from '../../../components/ui/alert.js';
+import { buttonClasses } from '../../../components/ui/button.js';
+import { readApiError } from '../../../lib/api.js';
+import { useAuth } from '../../../lib/auth.js';
+import { paths } from '../../../lib/paths.js';
+import { PublicPageLayout } from '../../marketing/public-page-layout.js';
+import { checkoutConfirmationQuery } from '../api.js';
+import { longDate } from '../billing-format.js';
+import { FallingMoney } from '../components/falling-money.js';
+
+/** The plan is confirmed once our records hold the plan the session bought. */
+const confirmed = (data: CheckoutConfirmation | undefined) =>
+  data !== undefined && data.status === 'complete' && data.tier !== null && data.subscription.tier === data.tier;
+
+/**
+ * /subscription/success?session_id=…: where Stripe sends the browser after checkout. The id is
+ * shown (its first 20 characters, extended spec) and checked by the server with Stripe; the page
+ * never takes the plan from the URL.
+ */
+export function SubscriptionSuccessPage() {
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session_id')?.trim() ?? '';
+  const { isOperator, isLoading } = useAuth();
+  const confirmation = useQuery({
+    ...checkoutConfirmationQuery(sessionId),
+    enabled: isOperator && sessionId !== '',
+    // Stripe may still be finishing the subscription: ask again for a short while.
+    refetchInterval: (query) =>
+      confirmed(query.state.data) || query.state.data?.status === 'expired' || query.state.dataUpdateCount > 15 ? false : 2000,
+  });
+
+  return (
+    <PublicPageLayout title="Subscription confirmed">
+      <FallingMoney />
+      <div className="relative mx-auto grid max-w-xl gap-6 px-4 py-16 text-center">
+        <CheckCircle2 className="mx-auto size-12 text-primary" aria-hidden="true" />
+        <h1 className="text-3xl font-bold tracking-tight">Thank you for subscribing!</h1>
+        {sessionId ? (
+          <p className="text-sm text-muted-foreground">
+            Checkout reference: <code className="rounded bg-muted px-1.5 py-0.5 text-foreground">{sessionId.slice(0, 20)}</code>
+          </p>
+        ) : null}
+        <div role="status" aria-live="polite">
+          <ConfirmationText
+            sessionId={sessionId}
+            waiting={isLoading || (isOperator && confirmation.isPending)}
+            signedIn={isOperator}
+            data={confirmation.data}
+            error={confirmation.error}
+          />
+        </div>
+        <div className="flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to={paths.dashboard} className={buttonClasses()}>
+            Go to Dashboard
+          </Link>
+          <Link to={paths.vendingMachines} className={buttonClasses({ variant: 'outline' })}>
+            Add your machines
+          </Link>
+        </div>
+      </div>
+    </PublicPageLayout>
+  );
+}
+
+interface ConfirmationTextProps {
+  sessionId: string;
+  waiting: boolean;
+  signedIn: boolean;
+  data: CheckoutConfirmation | undefined;
+  error: unknown;
+}
+
+function ConfirmationText({ sessionId, waiting, signedIn, data, error }: ConfirmationTextProps) {
+  if (!sessionId)
+    return (
+      <Alert variant="destructive">
+        <p>This page needs the checkout reference Stripe sends back. Check your plan on the Plan &amp; billing page.</p>
+      </Alert>
+    );
+  if (!waiting && !signedIn) {
+    return (
+      <p className="text-muted-foreground">
+        <Link
+          to={paths.login(`${paths.subscriptionSuccess(sessionId)}`)}
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          Sign in
+        </Link>{' '}
+        to see your plan.
+      </p>
+    );
+  }
+  if (error) {
+    return (
+      <Alert variant="destructive">
+        <p>
+          {readApiError(error).message ?? 'We could not check this checkout.'} Your plan is shown on the Plan &amp; billing page.
+        </p>
+      </Alert>
+    );
+  }
+  if (waiting || !data) return <p className="text-muted-foreground">Confirming your plan with Stripe…</p>;
+  if (data.status === 'open')
+    return (
+      <p className="text-muted-foreground">
+        This checkout is not finished yet. You can finish it or choose a plan again on the Pricing page.
+      </p>
+    );
+  if (data.status === 'expired')
+    return <p className="text-muted-foreground">This checkout expired before it was finished; nothing was charged.</p>;
+  if (!confirmed(data))
+    return <p className="text-muted-foreground">Payment received. Your plan is being set up; this takes a few seconds…</p>;
+  const plan = PLANS[data.subscription.tier];
+  return (
+    <p className="text-lg">
+      Your <strong>{plan.name}</strong> plan is active
+      {data.subscription.trialEndsAt ? `, free until ${longDate(data.subscription.trialEndsAt)}` : ''}.{' '}
+      {plan.machineLimit === null
+        ? 'You can add as many machines as you like.'
+        : `You can now have up to ${plan.machineLimit} machines.`}
+    </p>
+  );
+}
