@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStripeClient } from '../../src/server/integrations/stripe/stripe-client.js';
 import { parseStripeForm } from '../fakes/stripe-form.js';
@@ -73,7 +73,7 @@ describe('the local Stripe, through the real SDK', () => {
     const again = await stripe.checkout.sessions.create(params, { idempotencyKey: 'attempt-1' });
     expect(again.id).toBe(first.id);
     await expect(stripe.checkout.sessions.create({ ...params, success_url: 'http://localhost/other' }, { idempotencyKey: 'attempt-1' })).rejects.toBeInstanceOf(
-      Stripe.errors.StripeIdempotencyError,
+      stripe.errors.StripeIdempotencyError,
     );
   });
 
@@ -84,7 +84,7 @@ describe('the local Stripe, through the real SDK', () => {
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing', statusCode: 400 });
     await expect(stripe.subscriptions.retrieve('sub_missing')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404 });
     const wrongKey = createStripeClient({ secretKey: 'sk_test_wrong', apiBase: fake.url });
-    await expect(wrongKey.customers.create({})).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    await expect(wrongKey.customers.create({})).rejects.toBeInstanceOf(stripe.errors.StripeAuthenticationError);
   });
 
   test('a subscription changes price, is set to cancel at the period end, and is canceled, each with its event', async () => {
@@ -111,7 +111,7 @@ describe('the local Stripe, through the real SDK', () => {
     const { payload, signature } = fake.signed(event);
     expect(stripe.webhooks.constructEvent(payload, signature, WEBHOOK_SECRET, 300).id).toBe(event.id);
     const forged = fake.signed(event, { secret: 'whsec_someone_else' });
-    expect(() => stripe.webhooks.constructEvent(forged.payload, forged.signature, WEBHOOK_SECRET, 300)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => stripe.webhooks.constructEvent(forged.payload, forged.signature, WEBHOOK_SECRET, 300)).toThrow(stripe.errors.StripeSignatureVerificationError);
     const stale = fake.signed(event, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect(() => stripe.webhooks.constructEvent(stale.payload, stale.signature, WEBHOOK_SECRET, 300)).toThrow(/Timestamp outside the tolerance zone/);
   });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { BillingMessages, CheckoutConfirmationSchema, type CheckoutConfirmation, type RedirectUrl } from '../../../shared/billing.schemas.js';
 import { PLANS } from '../../../shared/plans.js';
 import type { AppContext } from '../../context.js';
 import { billingCustomers, subscriptions } from '../../db/schema.js';
 import { badGateway, badRequest, conflict, notFound, serviceUnavailable } from '../../http-errors.js';
+import { isStripeError } from '../../integrations/stripe/stripe-client.js';
 import type { BillingSettings } from './billing-settings.js';
 import { readSubscription } from './stripe-reads.js';
 import { subscriptionStatusOf } from './subscription-status.js';
@@ -28,7 +29,7 @@ export async function askStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw badGateway(BillingMessages.checkoutErrorText);
+    if (isStripeError(error)) throw badGateway(BillingMessages.checkoutErrorText);
     throw error;
   }
 }
@@ -137,7 +138,7 @@ async function checkoutSessionOrNull(billing: BillingSettings, sessionId: string
   try {
     return await billing.stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    if (isStripeError(error) && error.type === 'StripeInvalidRequestError' && error.statusCode === 404) return null;
     throw error;
   }
 }
