@@ -109,8 +109,6 @@ export async function buildApp(options: AppOptions) {
 
   const { webDir } = options;
   if (webDir && existsSync(join(webDir, 'index.html'))) {
-    // At the root only for `reply.sendFile`, which the not-found handler uses for client routes.
-    await app.register(fastifyStatic, { root: webDir, serve: false });
     const serveFiles = async (scope: FastifyInstance) => {
       await scope.register(fastifyStatic, {
         root: webDir,
