@@ -105,6 +105,25 @@ test('signed out: choose Growth, register, verify, and checkout opens by itself;
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
+test('a plan chosen while signed out opens its checkout after signing in with a password too', async ({ page }) => {
+  const base = stripeServer.url;
+  const email = `password-${Date.now()}@example.com`;
+  await newOperator(page, base, smtp, email);
+  await page.context().clearCookies();
+  await page.route(`${fake.url}/pay/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Stripe Checkout</h1>' }));
+
+  await page.goto(`${base}/pricing`);
+  await page.getByRole('group', { name: 'Enterprise' }).getByRole('button', { name: 'Start 30-day free trial' }).click();
+  await expect(page).toHaveURL(`${base}/register`);
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password-7');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${fake.url}/pay/cs_test_`));
+  const session = fake.checkoutSessions.get(new URL(page.url()).pathname.split('/').at(-1)!)!;
+  expect((session.line_items as { data: { price: { id: string } }[] }).data[0]!.price.id).toBe(PRICES.enterprise);
+});
+
 test('the success page confirms with the server: a made-up session id grants nothing', async ({ page }) => {
   const base = stripeServer.url;
   await newOperator(page, base, smtp, `made-up-${Date.now()}@example.com`);

@@ -20,6 +20,7 @@ export const conflict = (message: string) => new HttpError(409, message);
 /** A service we depend on is not set up (503) or did not answer as it should (502). */
 export const serviceUnavailable = (message: string) => new HttpError(503, message);
 export const badGateway = (message: string) => new HttpError(502, message);
+export const paymentRequired = (message: string) => new HttpError(402, message);
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
 

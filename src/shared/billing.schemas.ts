@@ -108,6 +108,10 @@ export const BillingMessages = {
   /** Extended spec 8. */
   checkoutErrorTitle: 'Checkout Error',
   checkoutErrorText: 'Failed to start checkout. Please try again.',
+  portalErrorText: 'Failed to open billing. Please try again.',
+  changePlanErrorText: 'Failed to change the plan. Please try again.',
+  confirmErrorText: 'Failed to check the checkout with Stripe. Please try again.',
+  upgradeNotPaid: 'The payment for the upgrade did not go through, so your plan was not changed. Update your card under Manage billing and try again.',
   badSignature: 'Invalid signature',
   unknownTier: 'Plan must be free, growth or enterprise',
 } as const;

@@ -73,6 +73,13 @@ async function subscribed(priceId: string, options: { addCard?: boolean } = {}) 
   return operator;
 }
 
+/** Past the trial, with a card: the first paid period is running. */
+async function paying(priceId: string) {
+  const operator = await subscribed(priceId, { addCard: true });
+  await deliverAll(fake.endPeriod(operator.subscriptionId));
+  return operator;
+}
+
 describe('signatures', () => {
   test('a forged, missing, stale or tampered signature answers 400 and changes nothing', async () => {
     const operator = await checkedOut(PRICES.growth);
@@ -179,6 +186,15 @@ describe('trials, renewals and failed payments', () => {
     expect(await status(operator.cookie)).toMatchObject({ tier: 'free', status: 'canceled', machineLimit: 2, machineCount: 3 });
   });
 
+  test('a card saved on the customer in the portal counts: the reminder says it will be charged', async () => {
+    const operator = await subscribed(PRICES.growth);
+    const subscription = fake.subscriptions.get(operator.subscriptionId)!;
+    fake.customers.get(subscription.customer as string)!.invoice_settings = { default_payment_method: 'pm_from_portal' };
+    await deliver(fake.emitEvent('customer.subscription.trial_will_end', subscription));
+    const mail = await t.smtp.waitForMail(operator.user.email, /^Your VendVote Growth trial ends in 3 days$/);
+    expect(mail.text).toContain('Your card on file will be charged');
+  });
+
   test('with a card the reminder says it will be charged; the renewal keeps the plan and its invoice is kept', async () => {
     const operator = await subscribed(PRICES.enterprise, { addCard: true });
     await deliver(fake.emitEvent('customer.subscription.trial_will_end', fake.subscriptions.get(operator.subscriptionId)!));
@@ -209,18 +225,32 @@ describe('trials, renewals and failed payments', () => {
 });
 
 describe('POST /api/stripe/change-plan', () => {
-  test('an upgrade takes effect at once, prorated', async () => {
-    const operator = await subscribed(PRICES.growth, { addCard: true });
+  test('an upgrade takes effect at once, prorated, and only once the difference is paid', async () => {
+    const operator = await paying(PRICES.growth);
     const response = await operator.api.post('/api/stripe/change-plan', { tier: 'enterprise' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ effective: 'now', subscription: { tier: 'enterprise', machineLimit: null, scheduledChange: null } });
     const update = fake.requests.filter((request) => request.path === `/v1/subscriptions/${operator.subscriptionId}` && request.method === 'POST').at(-1)!;
-    expect(update.params).toMatchObject({ proration_behavior: 'always_invoice', items: [{ price: PRICES.enterprise }] });
+    expect(update.params).toMatchObject({
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+      items: [{ price: PRICES.enterprise }],
+    });
     expect(update.idempotencyKey).toMatch(/^upgrade-/);
   });
 
+  test('in the free trial a downgrade is made at once, nothing is charged and the trial goes on', async () => {
+    const operator = await subscribed(PRICES.enterprise);
+    const trialEndsAt = (await status(operator.cookie)).trialEndsAt;
+    const response = await operator.api.post('/api/stripe/change-plan', { tier: 'growth' });
+    expect(response.json()).toMatchObject({ effective: 'now', subscription: { tier: 'growth', status: 'trialing', trialEndsAt, scheduledChange: null } });
+    const update = fake.requests.filter((request) => request.path === `/v1/subscriptions/${operator.subscriptionId}` && request.method === 'POST').at(-1)!;
+    expect(update.params).toMatchObject({ proration_behavior: 'none', items: [{ price: PRICES.growth }] });
+    expect(fake.schedules.size === 0 || [...fake.schedules.values()].every((s) => s.subscription !== operator.subscriptionId)).toBe(true);
+  });
+
   test('a downgrade waits for the end of the period, and machines over the new limit keep working', async () => {
-    const operator = await subscribed(PRICES.enterprise, { addCard: true });
+    const operator = await paying(PRICES.enterprise);
     for (let i = 0; i < 12; i++) await createMachine(t.database.db, operator.user.id);
     const response = await operator.api.post('/api/stripe/change-plan', { tier: 'growth' });
     expect(response.statusCode, response.body).toBe(200);
@@ -241,7 +271,7 @@ describe('POST /api/stripe/change-plan', () => {
   });
 
   test('choosing the current plan again while a downgrade waits cancels the downgrade', async () => {
-    const operator = await subscribed(PRICES.enterprise, { addCard: true });
+    const operator = await paying(PRICES.enterprise);
     await operator.api.post('/api/stripe/change-plan', { tier: 'growth' });
     const kept = await operator.api.post('/api/stripe/change-plan', { tier: 'enterprise' });
     expect(kept.json()).toMatchObject({ effective: 'now', subscription: { tier: 'enterprise', scheduledChange: null } });
@@ -282,5 +312,17 @@ describe('GET /api/stripe/checkout-session', () => {
     }
     expect(await tierOf(operator.user.id)).toBe('free');
     expect(await tierOf(other.user.id)).toBe('free');
+  });
+});
+
+describe('a second subscription', () => {
+  test('the free trial is for the first subscription only: after a cancellation checkout asks for a card at once', async () => {
+    const operator = await subscribed(PRICES.growth);
+    await deliverAll([fake.changeSubscription(operator.subscriptionId, { status: 'canceled' })]);
+    const response = await operator.api.post('/api/stripe/create-checkout', { priceId: PRICES.growth });
+    expect(response.statusCode, response.body).toBe(200);
+    const session = [...fake.checkoutSessions.values()].find((candidate) => candidate.url === (response.json() as { url: string }).url)!;
+    expect(session.payment_method_collection).toBe('always');
+    expect(session.subscription_data).not.toHaveProperty('trial_period_days');
   });
 });

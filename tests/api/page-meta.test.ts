@@ -76,11 +76,18 @@ describe('titles and descriptions in the served HTML', () => {
     expect(metaContents(html, 'property', 'og:url')).toEqual([`${TEST_PUBLIC_URL}/about`]);
   });
 
-  test('a page without its own entry gets the default, and a query string changes nothing', async () => {
+  test('a page without its own entry gets the default and no address to share; a query string changes nothing', async () => {
     const html = (await get(t, '/forgot-password?email=kim%40example.com')).body;
     expect(html).toContain('<title>VendVote</title>');
     expect(metaContents(html, 'name', 'description')).toEqual([escaped(DEFAULT_PAGE_META.description)]);
-    expect(metaContents(html, 'property', 'og:url')).toEqual([`${TEST_PUBLIC_URL}/forgot-password`]);
+    expect(metaContents(html, 'property', 'og:url')).toEqual([]);
+    expect(html).not.toContain('kim');
+  });
+
+  test('pages by the thousand under any spelling share one cached copy: the cache cannot be grown from outside', async () => {
+    const first = await get(t, '/vote%2Fmachine-1');
+    for (let i = 2; i <= 50; i++) expect((await get(t, `/vote%2Fmachine-${i}`)).headers.etag).toBe(first.headers.etag);
+    expect(first.body).not.toContain('machine-1');
   });
 
   test('an unknown path keeps its 404, with the default title and no address to share', async () => {

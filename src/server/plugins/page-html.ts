@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_PAGE_META, documentTitle, normalizePagePath, pageMetaFor, type PageMeta } from '../../shared/page-meta.js';
+import { DEFAULT_PAGE_META, documentTitle, normalizePagePath, PAGE_META, pageMetaFor, type PageMeta } from '../../shared/page-meta.js';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -41,21 +41,22 @@ export interface PageHtml {
 }
 
 /**
- * The HTML of each page path, built once per path: index.html is read at the first request and
- * kept, as the build never changes under a running server. Keys are normalized page paths (a
- * finite set); every path that is no page shares one entry, so strangers' URLs cannot grow the cache.
+ * The HTML of each page, built once: index.html is read at the first request and kept, as the
+ * build never changes under a running server. Only the pages of the meta table get entries of
+ * their own (with their address as og:url); every other path, page or not, shares one of two
+ * entries, so no number of strangers' URLs can grow the cache.
  */
 export function createPageHtmlCache(indexHtmlPath: string, publicUrl: string) {
   const pages = new Map<string, PageHtml>();
   let template: string | undefined;
   return (pathname: string, isPage: boolean): PageHtml => {
     const path = isPage ? normalizePagePath(pathname) : null;
-    const key = path ?? '';
+    const shared = path !== null && Object.hasOwn(PAGE_META, path) ? path : null;
+    const key = shared ?? (isPage ? '*page' : '*missing');
     let page = pages.get(key);
     if (!page) {
       template ??= readFileSync(indexHtmlPath, 'utf8');
-      // A path that is no page gets the default meta and no og:url: it names nothing to share.
-      const html = path === null ? withPageMeta(template, DEFAULT_PAGE_META, null) : withPageMeta(template, pageMetaFor(path), `${publicUrl}${path}`);
+      const html = shared === null ? withPageMeta(template, DEFAULT_PAGE_META, null) : withPageMeta(template, pageMetaFor(shared), `${publicUrl}${shared}`);
       page = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
       pages.set(key, page);
     }

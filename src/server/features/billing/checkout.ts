@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { BillingMessages, CheckoutConfirmationSchema, type CheckoutConfirmation, type RedirectUrl } from '../../../shared/billing.schemas.js';
 import { PLANS } from '../../../shared/plans.js';
 import type { AppContext } from '../../context.js';
 import { billingCustomers, subscriptions } from '../../db/schema.js';
-import { badGateway, badRequest, conflict, notFound, serviceUnavailable } from '../../http-errors.js';
+import { badGateway, badRequest, conflict, notFound, paymentRequired, serviceUnavailable } from '../../http-errors.js';
 import { isStripeError } from '../../integrations/stripe/stripe-client.js';
 import type { BillingSettings } from './billing-settings.js';
 import { readSubscription } from './stripe-reads.js';
@@ -24,12 +24,17 @@ export function configuredBilling(ctx: AppContext): BillingSettings {
   return ctx.billing;
 }
 
-/** Stripe failing (down, refusing our key) is our fault, not the operator's: 502, said plainly. */
-export async function askStripe<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * Stripe failing (down, refusing our key) is our fault, not the operator's: 502 with the caller's
+ * plain message. A declined card is the operator's to fix: 402 with Stripe's own wording, which
+ * Stripe writes for customers to read.
+ */
+export async function askStripe<T>(call: () => Promise<T>, failure: string = BillingMessages.checkoutErrorText): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (isStripeError(error)) throw badGateway(BillingMessages.checkoutErrorText);
+    if (isStripeError(error) && error.type === 'StripeCardError') throw paymentRequired(error.message);
+    if (isStripeError(error)) throw badGateway(failure);
     throw error;
   }
 }
@@ -54,18 +59,17 @@ export async function customerOf(ctx: AppContext, billing: BillingSettings, paye
 
 /**
  * A Stripe Checkout for one of our two plans, paid by the signed-in operator (never by whoever the
- * body names). The 30-day trial needs no card; a trial that ends without one cancels. The plan
+ * body names). The 30-day trial needs no card; a trial that ends without one cancels. The trial is
+ * for a first subscription only: an operator who had one before pays from the start. The plan
  * itself comes later, from Stripe's webhooks.
  */
 export async function startCheckout(ctx: AppContext, payer: Payer, priceId: string): Promise<RedirectUrl> {
   const billing = configuredBilling(ctx);
   const tier = tierOfPrice(billing.prices, priceId);
   if (!tier) throw badRequest(BillingMessages.unknownPrice, { priceId: BillingMessages.unknownPrice });
-  const live = await ctx.db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, payer.id), inArray(subscriptions.status, [...PLAN_KEEPING_STATUSES])));
-  if (live.length > 0) throw conflict(BillingMessages.alreadySubscribed);
+  const earlier = await ctx.db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.userId, payer.id));
+  if (earlier.some((row) => PLAN_KEEPING_STATUSES.includes(row.status))) throw conflict(BillingMessages.alreadySubscribed);
+  const trial = earlier.length === 0
   const customer = await customerOf(ctx, billing, payer);
   const session = await askStripe(() =>
     billing.stripe.checkout.sessions.create(
@@ -74,10 +78,12 @@ export async function startCheckout(ctx: AppContext, payer: Payer, priceId: stri
         customer,
         client_reference_id: String(payer.id),
         line_items: [{ price: priceId, quantity: 1 }],
-        payment_method_collection: 'if_required',
+        // Without a trial the first invoice is due at once, so the card is asked for then.
+        payment_method_collection: trial ? 'if_required' : 'always',
         subscription_data: {
-          trial_period_days: PLANS[tier].trialDays,
-          trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+          ...(trial
+            ? { trial_period_days: PLANS[tier].trialDays, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }
+            : {}),
           metadata: { userId: String(payer.id), tier },
         },
         metadata: { userId: String(payer.id), tier },
@@ -102,6 +108,7 @@ export async function openCustomerPortal(ctx: AppContext, payer: Payer): Promise
   if (!known) throw conflict(BillingMessages.noSubscription);
   const session = await askStripe(() =>
     billing.stripe.billingPortal.sessions.create({ customer: known.stripeCustomerId, return_url: `${ctx.publicUrl}/billing` }),
+    BillingMessages.portalErrorText,
   );
   return { url: session.url };
 }
@@ -117,13 +124,13 @@ export async function confirmCheckout(ctx: AppContext, payer: Payer, sessionId: 
   if (!/^cs_[A-Za-z0-9_]+$/.test(sessionId)) throw notFound(BillingMessages.checkoutNotFound);
   const [known] = await ctx.db.select().from(billingCustomers).where(eq(billingCustomers.userId, payer.id));
   if (!known) throw notFound(BillingMessages.checkoutNotFound);
-  const session = await askStripe(() => checkoutSessionOrNull(billing, sessionId));
+  const session = await askStripe(() => checkoutSessionOrNull(billing, sessionId), BillingMessages.confirmErrorText);
   if (!session) throw notFound(BillingMessages.checkoutNotFound);
   const customer = session.customer ? (typeof session.customer === 'string' ? session.customer : session.customer.id) : null;
   if (customer !== known.stripeCustomerId) throw notFound(BillingMessages.checkoutNotFound);
   const subscriptionId = session.subscription ? (typeof session.subscription === 'string' ? session.subscription : session.subscription.id) : null;
   if (session.status === 'complete' && subscriptionId) {
-    const reading = await readSubscription(billing, subscriptionId);
+    const reading = await readSubscription(billing, subscriptionId, BillingMessages.confirmErrorText);
     await ctx.db.transaction((tx) => syncSubscription(tx, billing.prices, reading.subscription, reading.readAt, reading.scheduled));
   }
   const priceId = session.line_items?.data[0]?.price?.id;

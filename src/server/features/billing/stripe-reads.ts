@@ -12,13 +12,16 @@ export interface SubscriptionReading {
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 
-/** A subscription as Stripe holds it now, with the plan change its schedule will make, if any. */
-export async function readSubscription(billing: BillingSettings, subscriptionId: string): Promise<SubscriptionReading> {
-  const subscription = await askStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
-  const schedule = subscription.schedule
-    ? await askStripe(() => billing.stripe.subscriptionSchedules.retrieve(idOf(subscription.schedule!)))
-    : null;
+/**
+ * A subscription as Stripe holds it now, with the plan change its schedule will make, if any. The
+ * reading is dated when it was asked for: Stripe's answer shows at least everything done before.
+ */
+export async function readSubscription(billing: BillingSettings, subscriptionId: string, failure?: string): Promise<SubscriptionReading> {
   const readAt = new Date();
+  const subscription = await askStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId), failure);
+  const schedule = subscription.schedule
+    ? await askStripe(() => billing.stripe.subscriptionSchedules.retrieve(idOf(subscription.schedule!)), failure)
+    : null;
   return { subscription, scheduled: scheduledChangeOf(schedule, subscription.items.data[0]?.price.id ?? ''), readAt };
 }
 
@@ -26,4 +29,11 @@ export async function readSubscription(billing: BillingSettings, subscriptionId:
 export function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
   const subscription = invoice.parent?.subscription_details?.subscription;
   return subscription ? idOf(subscription) : null;
+}
+
+/** Whether Stripe holds a card to charge: on the subscription, or as the customer's default (set in the portal). */
+export async function hasPaymentMethod(billing: BillingSettings, subscription: Stripe.Subscription): Promise<boolean> {
+  if (subscription.default_payment_method) return true;
+  const customer = await askStripe(() => billing.stripe.customers.retrieve(idOf(subscription.customer)));
+  return !customer.deleted && customer.invoice_settings?.default_payment_method != null;
 }

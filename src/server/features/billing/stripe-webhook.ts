@@ -8,7 +8,7 @@ import { badRequest, serviceUnavailable } from '../../http-errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import type { BillingSettings } from './billing-settings.js';
 import { askStripe } from './checkout.js';
-import { readSubscription, subscriptionOfInvoice, type SubscriptionReading } from './stripe-reads.js';
+import { hasPaymentMethod, readSubscription, subscriptionOfInvoice, type SubscriptionReading } from './stripe-reads.js';
 import { claimStripeEvent, tierOfPrice, syncSubscription, userOfCustomer } from './subscription-sync.js';
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
@@ -61,9 +61,10 @@ async function effectOf(ctx: AppContext, billing: BillingSettings, event: Stripe
       return sync(await readSubscription(billing, event.data.object.id));
     case 'customer.subscription.trial_will_end': {
       const reading = await readSubscription(billing, event.data.object.id);
+      const withCard = await hasPaymentMethod(billing, reading.subscription);
       return async (tx) => {
         const userId = await syncSubscription(tx, billing.prices, reading.subscription, reading.readAt, reading.scheduled);
-        if (userId !== null && reading.subscription.status === 'trialing') await remindTrialEnding(ctx, billing, tx, userId, reading);
+        if (userId !== null && reading.subscription.status === 'trialing') await remindTrialEnding(ctx, billing, tx, userId, reading, withCard);
       };
     }
     case 'invoice.paid': {
@@ -76,7 +77,8 @@ async function effectOf(ctx: AppContext, billing: BillingSettings, event: Stripe
       const reading = subscriptionId ? await readSubscription(billing, subscriptionId) : null;
       return async (tx) => {
         if (reading) await syncSubscription(tx, billing.prices, reading.subscription, reading.readAt, reading.scheduled);
-        await tellPaymentFailed(ctx, billing, tx, invoice);
+        // The plan is named from the subscription: a proration invoice's first line is the old price's credit.
+        await tellPaymentFailed(ctx, billing, tx, invoice, reading?.subscription.items.data[0]?.price.id);
       };
     }
     default:
@@ -108,7 +110,14 @@ const planNameOf = (billing: BillingSettings, priceId: string | undefined) => {
 };
 
 /** The mail three days before a trial ends; once per subscription and trial end, however often Stripe tells us. */
-async function remindTrialEnding(ctx: AppContext, billing: BillingSettings, tx: Tx, userId: number, reading: SubscriptionReading) {
+async function remindTrialEnding(
+  ctx: AppContext,
+  billing: BillingSettings,
+  tx: Tx,
+  userId: number,
+  reading: SubscriptionReading,
+  withCard: boolean,
+) {
   const { subscription } = reading;
   const to = await emailOf(tx, userId);
   if (!to || !subscription.trial_end) return;
@@ -120,7 +129,7 @@ async function remindTrialEnding(ctx: AppContext, billing: BillingSettings, tx: 
       props: {
         planName: planNameOf(billing, subscription.items.data[0]?.price.id),
         trialEndsOn: day(subscription.trial_end)!,
-        hasPaymentMethod: subscription.default_payment_method !== null,
+        hasPaymentMethod: withCard,
         billingLink: `${ctx.publicUrl}/billing`,
       },
     },
@@ -151,19 +160,18 @@ async function keepInvoice(tx: Tx, invoice: Stripe.Invoice) {
 }
 
 /** A failed charge: the operator is told, once per attempt; the plan stays until Stripe ends the subscription. */
-async function tellPaymentFailed(ctx: AppContext, billing: BillingSettings, tx: Tx, invoice: Stripe.Invoice) {
+async function tellPaymentFailed(ctx: AppContext, billing: BillingSettings, tx: Tx, invoice: Stripe.Invoice, priceId: string | undefined) {
   const customerId = invoice.customer ? idOf(invoice.customer) : null;
   const userId = customerId ? await userOfCustomer(tx, customerId) : null;
   const to = userId === null ? null : await emailOf(tx, userId);
   if (!to || !invoice.id) return;
-  const priceId = invoice.lines.data[0]?.pricing?.price_details?.price;
   await enqueue(
     tx,
     'mail.payment-failed',
     {
       to,
       props: {
-        planName: planNameOf(billing, typeof priceId === 'string' ? priceId : priceId?.id),
+        planName: planNameOf(billing, priceId),
         amountDue: money(invoice.amount_due, invoice.currency),
         nextAttemptOn: day(invoice.next_payment_attempt),
         billingLink: `${ctx.publicUrl}/billing`,

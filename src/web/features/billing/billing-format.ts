@@ -25,7 +25,9 @@ export const STATUS_LABELS: Record<BillingStatus, string> = {
 export function renewalSentence(status: SubscriptionStatus, now = Date.now()): string | null {
   if (status.status === 'trialing' && status.trialEndsAt) {
     const days = daysUntil(status.trialEndsAt, now);
-    return `${days} ${days === 1 ? 'day' : 'days'} left in your free trial (ends ${longDate(status.trialEndsAt)}).`;
+    const left = `${days} ${days === 1 ? 'day' : 'days'} left in your free trial`;
+    if (status.cancelAtPeriodEnd) return `${left}. Your plan is cancelled and ends with the trial on ${longDate(status.trialEndsAt)}.`;
+    return `${left} (ends ${longDate(status.trialEndsAt)}). To keep the plan afterwards, have a card saved under Manage billing; without one it ends with the trial.`;
   }
   if (!status.currentPeriodEnd) return null;
   if (status.cancelAtPeriodEnd) return `Your plan is cancelled and ends on ${longDate(status.currentPeriodEnd)}.`;

@@ -15,6 +15,7 @@ import { readApiError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
 import { useLogin, useRefreshCurrentUser } from '../api.js';
 import { ResendVerificationButton } from './resend-verification-button.js';
+import { useIntentCheckout } from '../../billing/use-intent-checkout.js';
 
 /** Spec 9: pause between the welcome notice and leaving the sign-in page. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
@@ -29,6 +30,7 @@ export function LoginForm({ redirectTo, onSignedIn }: LoginFormProps) {
   const navigate = useNavigate();
   const refreshCurrentUser = useRefreshCurrentUser();
   const login = useLogin();
+  const intentCheckout = useIntentCheckout();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -48,6 +50,8 @@ export function LoginForm({ redirectTo, onSignedIn }: LoginFormProps) {
       toast({ title: 'Welcome back!' });
       // Operator pages read the cached user, so wait for the fresh GET /api/auth/me before leaving.
       await refreshCurrentUser();
+      // A plan chosen before signing up (verified on another device, say) opens its checkout now.
+      if (await intentCheckout.start()) return;
       setTimeout(() => navigate(redirectTo, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
     } catch (error) {
       setFailure(readApiError(error).message ?? AuthMessages.invalidCredentials);

@@ -29,22 +29,29 @@ export function VerifiedContinue({ message, verified }: VerifiedContinueProps) {
   // Read once: the plan chosen on the pricing page before signing up, if any.
   const [intent] = useState(readSubscriptionIntent);
 
-  const continueAs = (replaceSession: boolean) =>
+  // Checkout for the chosen plan starts once, from whichever path gets there first.
+  const checkoutStarted = useRef(false);
+  const continueAs = (replaceSession: boolean) => {
+    checkoutStarted.current = true;
     continuing.mutate(replaceSession, {
       onSuccess: async () => {
         await refreshCurrentUser();
         // With a plan chosen before sign-up, its checkout opens by itself; otherwise the dashboard.
         if (!(await intentCheckout.start())) navigate(paths.dashboard, { replace: true });
       },
+      onError: () => {
+        checkoutStarted.current = false;
+      },
     });
+  };
 
   // Already signed in as the verified account (verified in the browser that registered): the
-  // chosen plan's checkout opens at once. Started once, though StrictMode runs effects twice.
-  const startedForSignedIn = useRef(false);
+  // chosen plan's checkout opens at once. Not after Continue (that path starts it itself), and
+  // once only, though StrictMode runs effects twice.
   const signedInAsVerified = user?.id === verified.id;
   useEffect(() => {
-    if (!signedInAsVerified || !intent || startedForSignedIn.current) return;
-    startedForSignedIn.current = true;
+    if (!signedInAsVerified || !intent || checkoutStarted.current) return;
+    checkoutStarted.current = true;
     void intentCheckout.start();
   }, [signedInAsVerified, intent, intentCheckout]);
 

@@ -43,10 +43,14 @@ export function ChangePlanButtons({ status }: { status: SubscriptionStatus }) {
         const plan = PLANS[tier];
         const keepCurrent = tier === current;
         const upgrade = current === null || rank(tier) > rank(current);
+        // In a free trial nothing is paid yet, so every change is made at once (plan-change.ts).
+        const trialing = status.status === 'trialing';
         const when =
-          keepCurrent || upgrade
+          keepCurrent || upgrade || trialing
             ? 'at once'
             : `at the end of your current period${status.currentPeriodEnd ? `, on ${longDate(status.currentPeriodEnd)}` : ''}`;
+        const cost = trialing ? ' Nothing is charged during your free trial.' : upgrade ? ' You pay the difference for the rest of this period.' : '';
+        const kept = upgrade ? '' : ' Nothing is deleted: machines over the new limit keep working.';
         return (
           <ConfirmAction
             key={tier}
@@ -63,7 +67,7 @@ export function ChangePlanButtons({ status }: { status: SubscriptionStatus }) {
             description={
               keepCurrent
                 ? 'The waiting downgrade is cancelled and your plan goes on as it is.'
-                : `${plan.name} costs ${planPriceText(plan)}. The change takes effect ${when}.${upgrade ? ' You pay the difference for the rest of this period.' : ' Nothing is deleted: machines over the new limit keep working.'}`
+                : `${plan.name} costs ${planPriceText(plan)}. The change takes effect ${when}.${cost}${kept}`
             }
             confirmLabel={keepCurrent ? `Keep ${plan.name}` : `${upgrade ? 'Upgrade' : 'Downgrade'} to ${plan.name}`}
             onConfirm={() => run(tier)}

@@ -67,9 +67,11 @@ export function PlanAction({ plan, config, status }: PlanActionProps) {
       </Link>
     );
   }
+  // The free trial is for a first subscription only (checkout.ts).
+  const hadSubscription = status.status !== 'none';
   return (
     <Button className={full} disabled={!priceId} loading={checkout.pending} onClick={() => void checkout.go()}>
-      {checkout.pending ? 'Processing…' : `Start ${plan.trialDays}-day free trial`}
+      {checkout.pending ? 'Processing…' : hadSubscription ? `Subscribe to ${plan.name}` : `Start ${plan.trialDays}-day free trial`}
     </Button>
   );
 }

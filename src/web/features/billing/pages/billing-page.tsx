@@ -97,7 +97,7 @@ export function BillingPage() {
                 <Card>
                   <CardHeader>
                     <CardTitle className="text-lg font-semibold">Change plan</CardTitle>
-                    <CardDescription>Upgrades take effect at once; downgrades at the end of the billing period.</CardDescription>
+                    <CardDescription>Upgrades take effect at once; downgrades at the end of the billing period. During a free trial every change is made at once.</CardDescription>
                   </CardHeader>
                   <CardContent className="grid gap-4">
                     {running ? (

@@ -17,7 +17,8 @@ export function PricingPage() {
   const config = useQuery(billingConfigQuery);
   const status = useQuery({ ...subscriptionStatusQuery, enabled: isOperator });
   const signedInStatus = isOperator ? (status.data ?? null) : null;
-  const waiting = authLoading || config.isPending || (isOperator && status.isPending);
+  // A signed-in operator whose plan could not be read is not treated as signed out.
+  const waiting = authLoading || config.isPending || (isOperator && (status.isPending || status.isError));
 
   return (
     <PublicPageLayout title={PAGE_META[PUBLIC_PAGE_PATHS.pricing].title}>
@@ -36,7 +37,7 @@ export function PricingPage() {
             <p>Paid plans cannot be bought online on this installation yet. An administrator can set your plan.</p>
           </Alert>
         ) : null}
-        {config.isError ? (
+        {config.isError || status.isError ? (
           <Alert variant="destructive" className="mx-auto max-w-2xl">
             <p>The plans could not be loaded. Please reload the page.</p>
           </Alert>

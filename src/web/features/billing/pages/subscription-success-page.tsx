@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CheckoutConfirmation } from '../../../../shared/billing.schemas.js';
 import { PLANS } from '../../../../shared/plans.js';
@@ -12,6 +13,10 @@ import { PublicPageLayout } from '../../marketing/public-page-layout.js';
 import { checkoutConfirmationQuery } from '../api.js';
 import { longDate } from '../billing-format.js';
 import { FallingMoney } from '../components/falling-money.js';
+
+/** How often, and for how long, the page asks again while Stripe finishes the subscription. */
+const POLL_MS = 2000;
+const POLL_FOR_MS = 30_000;
 
 /** The plan is confirmed once our records hold the plan the session bought. */
 const confirmed = (data: CheckoutConfirmation | undefined) =>
@@ -26,20 +31,30 @@ export function SubscriptionSuccessPage() {
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id')?.trim() ?? '';
   const { isOperator, isLoading } = useAuth();
+  const [openedAt] = useState(Date.now);
   const confirmation = useQuery({
     ...checkoutConfirmationQuery(sessionId),
     enabled: isOperator && sessionId !== '',
-    // Stripe may still be finishing the subscription: ask again for a short while.
+    // Stripe may still be finishing the subscription: ask again for a short while, never after an
+    // error (an id that is not the operator's stays so) and never once the answer is final.
     refetchInterval: (query) =>
-      confirmed(query.state.data) || query.state.data?.status === 'expired' || query.state.dataUpdateCount > 15 ? false : 2000,
+      query.state.status === 'error' ||
+      confirmed(query.state.data) ||
+      (query.state.data !== undefined && query.state.data.status !== 'complete') ||
+      query.state.dataUpdatedAt - openedAt > POLL_FOR_MS
+        ? false
+        : POLL_MS,
   });
+  const gaveUp = !confirmed(confirmation.data) && confirmation.data?.status === 'complete' && confirmation.dataUpdatedAt - openedAt > POLL_FOR_MS;
+  // Celebrate unless the answer is known to be no: a missing or foreign id, or an unfinished checkout.
+  const nothingBought = sessionId === '' || confirmation.isError || (confirmation.data !== undefined && confirmation.data.status !== 'complete');
 
   return (
-    <PublicPageLayout title="Subscription confirmed">
-      <FallingMoney />
+    <PublicPageLayout title={nothingBought ? 'Your subscription' : 'Subscription confirmed'}>
+      {nothingBought ? null : <FallingMoney />}
       <div className="relative mx-auto grid max-w-xl gap-6 px-4 py-16 text-center">
-        <CheckCircle2 className="mx-auto size-12 text-primary" aria-hidden="true" />
-        <h1 className="text-3xl font-bold tracking-tight">Thank you for subscribing!</h1>
+        {nothingBought ? null : <CheckCircle2 className="mx-auto size-12 text-primary" aria-hidden="true" />}
+        <h1 className="text-3xl font-bold tracking-tight">{nothingBought ? 'Your subscription' : 'Thank you for subscribing!'}</h1>
         {sessionId ? (
           <p className="text-sm text-muted-foreground">
             Checkout reference: <code className="rounded bg-muted px-1.5 py-0.5 text-foreground">{sessionId.slice(0, 20)}</code>
@@ -52,6 +67,7 @@ export function SubscriptionSuccessPage() {
             signedIn={isOperator}
             data={confirmation.data}
             error={confirmation.error}
+            gaveUp={gaveUp}
           />
         </div>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
@@ -73,9 +89,11 @@ interface ConfirmationTextProps {
   signedIn: boolean;
   data: CheckoutConfirmation | undefined;
   error: unknown;
+  /** Stripe finished but our records still lack the plan after the last poll. */
+  gaveUp: boolean;
 }
 
-function ConfirmationText({ sessionId, waiting, signedIn, data, error }: ConfirmationTextProps) {
+function ConfirmationText({ sessionId, waiting, signedIn, data, error, gaveUp }: ConfirmationTextProps) {
   if (!sessionId)
     return (
       <Alert variant="destructive">
@@ -113,8 +131,18 @@ function ConfirmationText({ sessionId, waiting, signedIn, data, error }: Confirm
     );
   if (data.status === 'expired')
     return <p className="text-muted-foreground">This checkout expired before it was finished; nothing was charged.</p>;
-  if (!confirmed(data))
-    return <p className="text-muted-foreground">Payment received. Your plan is being set up; this takes a few seconds…</p>;
+  if (gaveUp) {
+    return (
+      <p className="text-muted-foreground">
+        Checkout is complete, but your plan is taking longer than usual to appear. It will show on the{' '}
+        <Link to={paths.billing} className="font-medium text-primary underline underline-offset-4">
+          Plan &amp; billing
+        </Link>{' '}
+        page as soon as Stripe confirms it.
+      </p>
+    );
+  }
+  if (!confirmed(data)) return <p className="text-muted-foreground">Checkout complete. Your plan is being set up; this takes a few seconds…</p>;
   const plan = PLANS[data.subscription.tier];
   return (
     <p className="text-lg">
