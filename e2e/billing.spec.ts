@@ -160,3 +160,28 @@ test('without Stripe, a signed-in operator reads that billing is not configured'
   await expect(page.getByText('Billing is not configured')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Starter' }).getByRole('button', { name: 'Your current plan' })).toBeDisabled();
 });
+
+test('Plan & billing: an upgrade from the page takes effect at once, and Manage billing opens the Customer Portal', async ({ page }) => {
+  const base = stripeServer.url;
+  await newOperator(page, base, smtp, `upgrade-${Date.now()}@example.com`);
+  const checkout = await page.request.post(`${base}/api/stripe/create-checkout`, { data: { priceId: PRICES.growth, planName: 'Growth' } });
+  const sessionId = new URL(((await checkout.json()) as { url: string }).url).pathname.split('/').at(-1)!;
+  for (const event of fake.completeCheckout(sessionId).events) expect(await fake.deliver(event)).toBe(200);
+
+  await page.getByRole('link', { name: 'Plan & billing' }).click();
+  await expect(page).toHaveURL(`${base}/billing`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Growth plan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upgrade to Enterprise' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('The change takes effect at once. Nothing is charged during your free trial.');
+  await dialog.getByRole('button', { name: 'Upgrade to Enterprise' }).click();
+  await expect(toast(page, 'Plan updated')).toContainText('You are now on the Enterprise plan.');
+  await expect(page.getByRole('heading', { level: 2, name: 'Enterprise plan' })).toBeVisible();
+  await expect(page.getByText('(no limit)')).toBeVisible();
+
+  await page.route(`${fake.url}/portal/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Stripe Customer Portal</h1>' }));
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${fake.url}/portal/`));
+  const portal = [...fake.portalSessions.values()].at(-1)!;
+  expect(portal.return_url).toBe(`${base}/billing`);
+});
