@@ -23,6 +23,7 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
+import { magnetRoutes } from './features/magnets/magnets.routes.js';
 import { billingOperatorRoutes, billingPublicRoutes, billingWebhookRoutes } from './features/billing/billing.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions) {
       suggestionRoutes,
       vendingIssueRoutes,
       billingOperatorRoutes,
+      magnetRoutes,
     ]),
   );
 

@@ -1,5 +1,6 @@
 import type { Database } from './db/client.js';
 import type { BillingSettings } from './features/billing/billing-settings.js';
+import type { PrintifySettings } from './integrations/printify/printify-client.js';
 
 /** What every feature needs from the running app; built once in app.ts, handed to services. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   ipHashKey: string;
   /** Stripe, when STRIPE_SECRET_KEY is set; without it checkout answers 503 (DECISIONS 7). */
   billing?: BillingSettings;
+  /** Printify, when PRINTIFY_API_TOKEN and PRINTIFY_SHOP_ID are set; without it magnets fall back (DECISIONS 7). */
+  printify?: PrintifySettings;
 }
 
 declare module 'fastify' {

@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   STRIPE_PRICE_GROWTH: z.string().startsWith('price_', 'STRIPE_PRICE_GROWTH must be a price id (price_…)').optional(),
   STRIPE_PRICE_ENTERPRISE: z.string().startsWith('price_', 'STRIPE_PRICE_ENTERPRISE must be a price id (price_…)').optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  // Printing magnets. Without a token and shop, orders wait as pending for manual fulfilment.
+  PRINTIFY_API_TOKEN: z.string().optional(),
+  PRINTIFY_SHOP_ID: z.string().regex(/^\d+$/, 'PRINTIFY_SHOP_ID must be the number of the shop').optional(),
+  PRINTIFY_PRODUCT_ID: z.string().regex(/^[A-Za-z0-9_-]+$/, 'PRINTIFY_PRODUCT_ID must be a product id').optional(),
+  PRINTIFY_WEBHOOK_SECRET: z.string().optional(),
+  PRINTIFY_API_BASE: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

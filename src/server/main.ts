@@ -7,6 +7,7 @@ import { prepareEmbeddedDataDirApart } from './db/first-start.js';
 import { seedDemoData } from './db/seed.js';
 import { parseAdminEmails, readEnv } from './env.js';
 import { billingFromEnv } from './features/billing/billing-settings.js';
+import { printifySettingsFrom } from './integrations/printify/printify-client.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { startJobs } from './jobs/start-jobs.js';
 import { loggableError } from './plugins/error-handler.js';
@@ -36,6 +37,7 @@ async function main() {
       supportEmail: env.SUPPORT_EMAIL,
       ipHashKey: deriveKey(sessionSecret, 'ip-hash'),
       billing: billingFromEnv(env),
+      printify: printifySettingsFrom(env),
     },
     sessionSecret,
     redis,

@@ -8,6 +8,7 @@ import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 import { openTestDatabase } from './test-database.js';
 import pino from 'pino';
 import type { BillingSettings } from '../../src/server/features/billing/billing-settings.js';
+import type { PrintifySettings } from '../../src/server/integrations/printify/printify-client.js';
 
 export const TEST_PUBLIC_URL = 'http://vendvote.test';
 
@@ -20,7 +21,7 @@ export interface TestApp {
 
 /** The real app on a fresh database, with its jobs worker sending mail to a real SMTP server on loopback. */
 export async function createTestApp(
-  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings } = {},
+  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings; printify?: PrintifySettings } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
@@ -28,7 +29,7 @@ export async function createTestApp(
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log });
   const jobs = await startJobs({ deps: { db: database.db, mailer, log }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl: options.publicUrl ?? TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', billing: options.billing },
+    context: { db: database.db, publicUrl: options.publicUrl ?? TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', billing: options.billing, printify: options.printify },
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
     webDir: options.webDir,
   });
