@@ -9,3 +9,4 @@ export * from './schema/feedback.js';
 export * from './schema/jobs.js';
 export * from './schema/billing.js';
 export * from './schema/contact.js';
+export * from './schema/magnets.js';
