@@ -27,7 +27,8 @@ async function main() {
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, log } : { dataDir });
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox'), log });
-  const jobs = await startJobs({ deps: { db: database.db, mailer, log }, log, soleInstance: database.kind === 'embedded' });
+  const printify = printifySettingsFrom(env);
+  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify }, log, soleInstance: database.kind === 'embedded' });
   const sessionSecret = env.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session');
   const app = await buildApp({
     context: {
@@ -37,7 +38,7 @@ async function main() {
       supportEmail: env.SUPPORT_EMAIL,
       ipHashKey: deriveKey(sessionSecret, 'ip-hash'),
       billing: billingFromEnv(env),
-      printify: printifySettingsFrom(env),
+      printify,
     },
     sessionSecret,
     redis,

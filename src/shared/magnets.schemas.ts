@@ -71,3 +71,88 @@ export const MagnetQuoteSchema = z.object({
   printerShippingQuoted: z.boolean(),
 });
 export type MagnetQuote = z.infer<typeof MagnetQuoteSchema>;
+
+const requiredAddressField = (max: number) =>
+  z.string({ error: MagnetMessages.missingInformationText }).trim().min(1, MagnetMessages.missingInformationText).max(max, `Must be at most ${max} characters`);
+
+/** Where an order goes (spec core 5): all but the second address line are required. */
+export const MagnetShippingAddressSchema = z.object({
+  fullName: requiredAddressField(200),
+  addressLine1: requiredAddressField(200),
+  addressLine2: z
+    .string()
+    .trim()
+    .max(200, 'Must be at most 200 characters')
+    .nullish()
+    .transform((value) => value || null),
+  city: requiredAddressField(100),
+  state: requiredAddressField(100),
+  zipCode: requiredAddressField(20),
+  country: MagnetCountrySchema.default(DEFAULT_MAGNET_COUNTRY),
+});
+export type MagnetShippingAddressInput = z.input<typeof MagnetShippingAddressSchema>;
+
+/** Money as the browser may send it: a decimal string or a number of dollars. Checked, never used. */
+const BrowserMoney = z.union([z.string().trim().regex(/^\d+(\.\d{1,2})?$/), z.number().nonnegative()]);
+
+/**
+ * POST /api/magnet-orders, the spec's body. The machine must be the operator's; its name and vote
+ * address are taken from our records (`machineName` and `qrCodeUrl` are accepted and ignored). The
+ * prices are compared with the server's own and an order whose prices differ is refused.
+ */
+export const CreateMagnetOrderSchema = z.object({
+  machineId: z.coerce.number().int().positive(),
+  machineName: z.string().max(200).optional(),
+  qrCodeUrl: z.string().max(2000).optional(),
+  /** The variant's id (or the default SKU); `magnetSize` may name the size instead. */
+  sku: z.union([z.string().trim().min(1).max(100), z.number().int()]).optional(),
+  magnetSize: z.string().trim().max(100).optional(),
+  quantity: MagnetQuantitySchema,
+  unitPrice: BrowserMoney,
+  totalPrice: BrowserMoney,
+  shippingAddress: MagnetShippingAddressSchema,
+  specialInstructions: z
+    .string()
+    .trim()
+    .max(1000, 'Special instructions must be at most 1000 characters')
+    .nullish()
+    .transform((value) => value || null),
+});
+export type CreateMagnetOrder = z.input<typeof CreateMagnetOrderSchema>;
+
+export const MAGNET_ORDER_STATUSES = [
+  'awaiting_payment',
+  'pending',
+  'on-hold',
+  'sending-to-production',
+  'in-production',
+  'fulfilled',
+  'canceled',
+  'had-issues',
+] as const;
+export type MagnetOrderStatus = (typeof MAGNET_ORDER_STATUSES)[number];
+
+export const MagnetTrackingSchema = z.object({ carrier: z.string().nullable(), number: z.string(), url: z.string().nullable() });
+
+/**
+ * The answer to an order (spec core 7). With `requiresPayment` (Starter plan), `checkoutUrl` is the
+ * Stripe page the browser goes to; the order is printed once Stripe confirms the payment.
+ */
+export const MagnetOrderResultSchema = z.object({
+  requiresPayment: z.boolean(),
+  message: z.string(),
+  orderId: z.number().int(),
+  checkoutUrl: z.string().nullable(),
+  trackingInfo: MagnetTrackingSchema.nullable(),
+});
+export type MagnetOrderResult = z.infer<typeof MagnetOrderResultSchema>;
+
+export const MagnetOrderMessages = {
+  paymentRequired: 'Payment Required',
+  paymentRequiredText: 'You will be taken to a secure Stripe page to pay for your magnets.',
+  submitted: 'Order Submitted to Printify!',
+  received: 'Order received',
+  receivedText: 'Your magnets will be printed and shipped; we will email you the tracking number.',
+  priceChanged: 'The price has changed. Please review the new total and order again.',
+  machineNotFound: 'Machine not found',
+} as const;

@@ -76,6 +76,7 @@ export class FakeStripe {
   readonly portalSessions = new Map<string, StripeObject>();
   readonly schedules = new Map<string, StripeObject>();
   readonly invoices = new Map<string, StripeObject>();
+  readonly invoiceItems = new Map<string, StripeObject>();
   readonly events: StripeObject[] = [];
   readonly requests: RecordedRequest[] = [];
   /** Responses by idempotency key, with the request they answered. */
@@ -154,6 +155,7 @@ export class FakeStripe {
     ['POST', /^\/v1\/subscriptions\/([^/]+)$/, (id, params) => this.updateSubscription(id, params)],
     ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (id) => this.cancelSubscription(id)],
     ['POST', /^\/v1\/billing_portal\/sessions$/, (_, params) => this.createPortalSession(params)],
+    ['POST', /^\/v1\/invoiceitems$/, (_, params) => this.createInvoiceItem(params)],
     ['POST', /^\/v1\/subscription_schedules$/, (_, params) => this.createSchedule(params)],
     ['GET', /^\/v1\/subscription_schedules\/([^/]+)$/, (id) => this.found(this.schedules, id, 'subscription_schedule')],
     ['POST', /^\/v1\/subscription_schedules\/([^/]+)$/, (id, params) => this.updateSchedule(id, params)],
@@ -175,22 +177,37 @@ export class FakeStripe {
     return customer;
   }
 
+  /** A line item by price id, or by `price_data` made up on the spot (one-off payments). */
+  private lineItemOf(item: FormObject | undefined, index: number) {
+    const quantity = Number(text(item?.quantity) ?? 1);
+    const priceId = text(item?.price);
+    if (priceId) return { price: this.priceObject(priceId), quantity };
+    const data = object(item?.price_data);
+    const unitAmount = Number(text(data?.unit_amount));
+    if (!data || !Number.isInteger(unitAmount) || !text(data.currency)) {
+      throw new StripeError(400, 'invalid_request_error', `Missing required param: line_items[${index}][price].`, 'line_items');
+    }
+    const name = text(object(data.product_data)?.name) ?? '';
+    return { price: { id: idOf('price'), object: 'price', unit_amount: unitAmount, currency: text(data.currency), product_name: name }, quantity, amount_total: unitAmount * quantity };
+  }
+
   private createCheckoutSession(params: FormObject) {
-    if (text(params.mode) !== 'subscription') throw new StripeError(400, 'invalid_request_error', 'This fake only takes subscription checkouts', 'mode');
+    const mode = text(params.mode);
+    if (mode !== 'subscription' && mode !== 'payment') throw new StripeError(400, 'invalid_request_error', 'This fake takes subscription and payment checkouts', 'mode');
     const customer = text(params.customer);
     if (customer) this.found(this.customers, customer, 'customer');
-    const items = Array.isArray(params.line_items) ? params.line_items : [];
-    const priceId = text(object(items[0])?.price);
-    if (!priceId) throw new StripeError(400, 'invalid_request_error', 'Missing required param: line_items[0][price].', 'line_items');
-    const price = this.priceObject(priceId);
+    const items = (Array.isArray(params.line_items) ? params.line_items : []).map((item, index) => this.lineItemOf(object(item), index));
+    if (items.length === 0) throw new StripeError(400, 'invalid_request_error', 'Missing required param: line_items.', 'line_items');
     const successUrl = text(params.success_url);
     if (!successUrl) throw new StripeError(400, 'invalid_request_error', 'Missing required param: success_url.', 'success_url');
     const id = idOf('cs_test');
     const session = {
       id,
       object: 'checkout.session',
-      mode: 'subscription',
+      mode,
       status: 'open',
+      amount_total: items.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0),
+      payment_intent: null as string | null,
       payment_status: 'unpaid',
       customer: customer ?? null,
       customer_email: text(params.customer_email) ?? null,
@@ -202,7 +219,7 @@ export class FakeStripe {
       success_url: successUrl.replace('{CHECKOUT_SESSION_ID}', id),
       cancel_url: text(params.cancel_url) ?? null,
       url: `${this.url}/pay/${id}`,
-      line_items: { object: 'list', data: [{ price, quantity: Number(text(object(items[0])?.quantity) ?? 1) }] },
+      line_items: { object: 'list', data: items },
       created: nowSeconds(),
     };
     this.checkoutSessions.set(id, session);
@@ -234,6 +251,28 @@ export class FakeStripe {
     subscription.ended_at = nowSeconds();
     this.emit('customer.subscription.deleted', subscription);
     return subscription;
+  }
+
+  /** An amount added to the customer's next invoice. */
+  private createInvoiceItem(params: FormObject) {
+    const customer = text(params.customer);
+    if (!customer) throw new StripeError(400, 'invalid_request_error', 'Missing required param: customer.', 'customer');
+    this.found(this.customers, customer, 'customer');
+    const amount = Number(text(params.amount));
+    if (!Number.isInteger(amount)) throw new StripeError(400, 'invalid_request_error', 'Missing required param: amount.', 'amount');
+    const item = {
+      id: idOf('ii'),
+      object: 'invoiceitem',
+      customer,
+      amount,
+      currency: text(params.currency) ?? 'usd',
+      description: text(params.description) ?? null,
+      metadata: object(params.metadata) ?? {},
+      invoice: null,
+      date: nowSeconds(),
+    };
+    this.invoiceItems.set(item.id, item);
+    return item;
   }
 
   private createPortalSession(params: FormObject) {
@@ -420,6 +459,14 @@ export class FakeStripe {
     Object.assign(session, { status: 'complete', payment_status: trialEnd ? 'no_payment_required' : 'paid', customer: customerId, subscription: subscription.id });
     const events = [this.emit('customer.subscription.created', subscription), this.emit('checkout.session.completed', session)];
     return { subscription, events };
+  }
+
+  /** The customer pays a one-off (payment mode) checkout on Stripe's page; the session completes. */
+  completePayment(sessionId: string): StripeObject[] {
+    const session = this.found(this.checkoutSessions, sessionId, 'checkout.session');
+    if (session.mode !== 'payment' || session.status !== 'open') throw new Error(`checkout ${sessionId} is not an open payment`);
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: idOf('pi') });
+    return [this.emit('checkout.session.completed', session)];
   }
 
   /** Changes a subscription as Stripe's own processes would (a trial ending, a renewal) and sends the update. */

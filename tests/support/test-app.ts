@@ -27,9 +27,10 @@ export async function createTestApp(
   const smtp = await startSmtpServer();
   const log = pino({ level: 'silent' });
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log });
-  const jobs = await startJobs({ deps: { db: database.db, mailer, log }, log, soleInstance: false });
+  const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
+  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl: options.publicUrl ?? TEST_PUBLIC_URL, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', billing: options.billing, printify: options.printify },
+    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', billing: options.billing, printify: options.printify },
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
     webDir: options.webDir,
   });

@@ -5,6 +5,7 @@ import { trialEndingMail } from '../features/billing/emails/trial-ending.js';
 import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
 import { contactCopyMail } from '../features/contact/emails/contact-copy.js';
 import { contactMessageMail } from '../features/contact/emails/contact-message.js';
+import { submitMagnetOrderJob } from '../features/magnets/magnet-submission.job.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -19,6 +20,7 @@ export const appJobs = {
   'mail.contact-copy': mailJob(contactCopyMail),
   'mail.trial-ending': mailJob(trialEndingMail),
   'mail.payment-failed': mailJob(paymentFailedMail),
+  'magnets.submit': submitMagnetOrderJob,
   'jobs.prune': pruneJobsJob,
 } satisfies JobRegistry;
 

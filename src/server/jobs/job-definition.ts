@@ -2,12 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../integrations/mail/mailer.js';
+import type { PrintifySettings } from '../integrations/printify/printify-client.js';
 
 /** What a job's handler may use; handed over by the worker, never taken from a request. */
 export interface JobDeps {
   db: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Our public origin, for addresses handed to other services (the printer fetches the QR image there). */
+  publicUrl?: string;
+  /** Printify, when configured; without it magnet orders wait for manual fulfilment. */
+  printify?: PrintifySettings;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
