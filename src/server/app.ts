@@ -23,7 +23,7 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
-import { magnetRoutes } from './features/magnets/magnets.routes.js';
+import { magnetAdminRoutes, magnetPublicRoutes, magnetRoutes, magnetWebhookRoutes } from './features/magnets/magnets.routes.js';
 import { billingOperatorRoutes, billingPublicRoutes, billingWebhookRoutes } from './features/billing/billing.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
@@ -89,6 +89,7 @@ export async function buildApp(options: AppOptions) {
       vendingIssuePublicRoutes,
       billingPublicRoutes,
       contactPublicRoutes,
+      magnetPublicRoutes,
     ]),
   );
   await app.register(routeScope('account', [accountRoutes]));
@@ -106,8 +107,8 @@ export async function buildApp(options: AppOptions) {
     ]),
   );
 
-  await app.register(routeScope('admin', [billingAdminRoutes, contactAdminRoutes]));
-  await app.register(routeScope('webhook', [billingWebhookRoutes]));
+  await app.register(routeScope('admin', [billingAdminRoutes, contactAdminRoutes, magnetAdminRoutes]));
+  await app.register(routeScope('webhook', [billingWebhookRoutes, magnetWebhookRoutes]));
 
   const { webDir } = options;
   if (webDir && existsSync(join(webDir, 'index.html'))) {

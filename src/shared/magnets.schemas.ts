@@ -69,6 +69,12 @@ export const MagnetQuoteSchema = z.object({
   yourProfit: Money,
   /** True when the wholesale cost includes the printer's shipping quote for the address. */
   printerShippingQuoted: z.boolean(),
+  /**
+   * How this operator would pay: 'checkout' (on Stripe's page before printing: the Starter plan, a
+   * trial, a plan without a running subscription) or 'invoice' (added to the next invoice of an
+   * active subscription). The order button reads 'Pay ${total} & Order' for 'checkout'.
+   */
+  payment: z.enum(['checkout', 'invoice']),
 });
 export type MagnetQuote = z.infer<typeof MagnetQuoteSchema>;
 
@@ -151,8 +157,84 @@ export const MagnetOrderMessages = {
   paymentRequired: 'Payment Required',
   paymentRequiredText: 'You will be taken to a secure Stripe page to pay for your magnets.',
   submitted: 'Order Submitted to Printify!',
+  submittedText: 'Your magnets are being printed; we will email you the tracking number when they ship.',
   received: 'Order received',
   receivedText: 'Your magnets will be printed and shipped; we will email you the tracking number.',
   priceChanged: 'The price has changed. Please review the new total and order again.',
   machineNotFound: 'Machine not found',
 } as const;
+
+/** How each status reads to an operator. */
+export const MAGNET_ORDER_STATUS_LABELS: Record<MagnetOrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  pending: 'Pending',
+  'on-hold': 'On hold',
+  'sending-to-production': 'Sending to production',
+  'in-production': 'In production',
+  fulfilled: 'Shipped',
+  canceled: 'Canceled',
+  'had-issues': 'Had issues',
+};
+
+/**
+ * One order as its operator sees it (GET /api/magnet-orders, GET /api/magnet-orders/:id, which is
+ * also the receipt). Money as decimal strings. `machineId` is null once the machine is deleted; the
+ * order keeps the machine's name.
+ */
+export const MagnetOrderSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  machineId: z.number().int().nullable(),
+  machineName: z.string(),
+  magnetSize: z.string(),
+  quantity: z.number().int(),
+  unitPrice: Money,
+  shipping: Money,
+  total: Money,
+  status: z.enum(MAGNET_ORDER_STATUSES),
+  /** 'checkout': paid on Stripe's page (Starter plan); 'invoice': added to the next invoice (paid plans). */
+  paymentMethod: z.enum(['checkout', 'invoice']),
+  paidAt: z.string().nullable(),
+  shippingAddress: z.object({
+    fullName: z.string(),
+    addressLine1: z.string(),
+    addressLine2: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+    country: MagnetCountrySchema,
+  }),
+  specialInstructions: z.string().nullable(),
+  tracking: MagnetTrackingSchema.nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type MagnetOrderView = z.infer<typeof MagnetOrderSchema>;
+export const MagnetOrderListSchema = z.array(MagnetOrderSchema);
+
+/** What the browser asks after Stripe sends it back from paying for an order. */
+export const ConfirmMagnetPaymentSchema = z.object({ sessionId: z.string().trim().min(1).max(255) });
+
+/** Admins' list of orders to print and post by hand (no Printify), and every order's operator. */
+export const AdminMagnetOrderSchema = MagnetOrderSchema.extend({
+  operatorEmail: z.string(),
+  wholesaleCost: Money,
+  printifyOrderId: z.string().nullable(),
+  qrImageUrl: z.string(),
+});
+export const AdminMagnetOrderListSchema = z.array(AdminMagnetOrderSchema);
+export const AdminMagnetOrderQuerySchema = z.object({ status: z.enum(MAGNET_ORDER_STATUSES).optional() });
+
+/** An admin marks an order shipped by hand: the carrier and tracking number reach the operator by mail. */
+export const MarkMagnetOrderShippedSchema = z.object({
+  carrier: z.string().trim().min(1, 'Carrier is required').max(100),
+  trackingNumber: z.string().trim().min(1, 'Tracking number is required').max(100),
+  trackingUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .url('Tracking link must be a web address')
+    .refine((url) => /^https?:\/\//i.test(url), 'Tracking link must be a web address')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+});

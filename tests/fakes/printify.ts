@@ -66,6 +66,8 @@ interface Failure {
   /** The request is carried out, then its answer replaced: a response lost on the way back. */
   afterProcessing?: boolean;
   delayMs?: number;
+  /** Only requests whose method and path (e.g. 'POST /v1/shops/1/orders.json') match fail; others pass untouched. */
+  only?: RegExp;
 }
 
 class PrintifyHttpError extends Error {
@@ -174,7 +176,8 @@ export class FakePrintify {
       userAgent: request.headers['user-agent'],
       contentType: request.headers['content-type'],
     });
-    const failure = this.failures.shift();
+    const failureIndex = this.failures.findIndex((candidate) => !candidate.only || candidate.only.test(`${method} ${url.pathname}`));
+    const failure = failureIndex === -1 ? undefined : this.failures.splice(failureIndex, 1)[0];
     if (failure?.delayMs) await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
     const failed =
       failure &&

@@ -5,7 +5,9 @@ import { trialEndingMail } from '../features/billing/emails/trial-ending.js';
 import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
 import { contactCopyMail } from '../features/contact/emails/contact-copy.js';
 import { contactMessageMail } from '../features/contact/emails/contact-message.js';
+import { magnetOrderShippedMail } from '../features/magnets/emails/magnet-order-shipped.js';
 import { submitMagnetOrderJob } from '../features/magnets/magnet-submission.job.js';
+import { pollMagnetOrdersJob } from '../features/magnets/magnet-tracking.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -20,7 +22,9 @@ export const appJobs = {
   'mail.contact-copy': mailJob(contactCopyMail),
   'mail.trial-ending': mailJob(trialEndingMail),
   'mail.payment-failed': mailJob(paymentFailedMail),
+  'mail.magnet-shipped': mailJob(magnetOrderShippedMail),
   'magnets.submit': submitMagnetOrderJob,
+  'magnets.poll': pollMagnetOrdersJob,
   'jobs.prune': pruneJobsJob,
 } satisfies JobRegistry;
 
@@ -29,4 +33,6 @@ export type AppJobName = keyof typeof appJobs;
 export const appSchedules: RecurringJob[] = [
   // At night (UTC), off the hour that other installs' cron jobs crowd.
   { name: 'jobs.prune', cron: '17 3 * * *', payload: {} },
+  // Orders whose Printify webhooks are late; each is asked about at most every few hours.
+  { name: 'magnets.poll', cron: '41 * * * *', payload: {} },
 ];

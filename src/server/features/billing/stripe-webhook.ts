@@ -7,6 +7,7 @@ import { invoices, users } from '../../db/schema.js';
 import { badRequest, serviceUnavailable } from '../../http-errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import type { BillingSettings } from './billing-settings.js';
+import { applyMagnetCheckout, magnetOrderIdOf } from '../magnets/magnet-payment.js';
 import { askStripe } from './checkout.js';
 import { hasPaymentMethod, readSubscription, subscriptionOfInvoice, type SubscriptionReading } from './stripe-reads.js';
 import { claimStripeEvent, tierOfPrice, syncSubscription, userOfCustomer } from './subscription-sync.js';
@@ -49,10 +50,15 @@ async function effectOf(ctx: AppContext, billing: BillingSettings, event: Stripe
   };
   switch (event.type) {
     case 'checkout.session.completed': {
+      if (magnetOrderIdOf(event.data.object) !== null) return magnetCheckout(billing, event.data.object.id);
       const subscription = event.data.object.subscription;
       if (!subscription) return async () => {};
       return sync(await readSubscription(billing, idOf(subscription)));
     }
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.expired':
+      if (magnetOrderIdOf(event.data.object) !== null) return magnetCheckout(billing, event.data.object.id);
+      return async () => {};
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
@@ -85,6 +91,12 @@ async function effectOf(ctx: AppContext, billing: BillingSettings, event: Stripe
       // Events we did not ask for (the endpoint's list is set at Stripe) are acknowledged and left.
       return async () => {};
   }
+}
+
+/** A magnet order's payment, as Stripe holds the session now. */
+async function magnetCheckout(billing: BillingSettings, sessionId: string): Promise<Effect> {
+  const session = await askStripe(() => billing.stripe.checkout.sessions.retrieve(sessionId));
+  return (tx) => applyMagnetCheckout(tx, session);
 }
 
 /**

@@ -4,6 +4,7 @@ import { MagnetMessages, type MagnetQuote, type MagnetQuoteRequestSchema, type M
 import type { AppContext } from '../../context.js';
 import { splitFullName } from '../../integrations/printify/printify-client.js';
 import { badRequest } from '../../http-errors.js';
+import type { MagnetPayment } from './magnet-payment-method.js';
 import { magnetCatalogue, type MagnetCatalogue } from './magnet-variants.js';
 import type { z } from 'zod';
 
@@ -58,7 +59,7 @@ export async function priceOrder(ctx: AppContext, log: FastifyBaseLogger, reques
   return { variant, catalogue, price: priceMagnets(variant.cost, request.quantity, printerShippingCents), printerShippingQuoted };
 }
 
-export function quoteOf({ variant, price, printerShippingQuoted }: PricedMagnets, quantity: number): MagnetQuote {
+export function quoteOf({ variant, price, printerShippingQuoted }: PricedMagnets, quantity: number, payment: MagnetPayment): MagnetQuote {
   return {
     variant,
     quantity,
@@ -68,5 +69,6 @@ export function quoteOf({ variant, price, printerShippingQuoted }: PricedMagnets
     wholesaleCost: { amount: centsToAmount(price.wholesaleCents) },
     yourProfit: { amount: centsToAmount(price.profitCents) },
     printerShippingQuoted,
+    payment,
   };
 }

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { magnetOrders } from '../../db/schema.js';
-import { splitFullName } from '../../integrations/printify/printify-client.js';
+import {
+  PrintifyError,
+  splitFullName,
+  type CreatePrintifyOrder,
+  type PrintifySettings,
+} from '../../integrations/printify/printify-client.js';
 import { defineJob } from '../../jobs/job-definition.js';
 import { magnetCatalogue } from './magnet-variants.js';
 
@@ -16,6 +21,21 @@ export const magnetQrImageUrl = (publicUrl: string, qrToken: string) => `${publi
  * found by our id if an earlier attempt made it, and sending to production twice is harmless, so
  * the worker's retries never print twice. Without Printify the order waits for manual fulfilment.
  */
+/**
+ * Places the order, or finds the one an earlier attempt placed: an attempt whose answer and lookup
+ * were both lost leaves an order at Printify that a repeated external id may be refused for.
+ */
+async function createOrFind(printify: PrintifySettings, input: CreatePrintifyOrder): Promise<{ id: string }> {
+  try {
+    return await printify.client.createOrder(input);
+  } catch (error) {
+    const refused = error instanceof PrintifyError && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429;
+    const earlier = refused ? await printify.client.findOrderByExternalId(input.externalId) : undefined;
+    if (earlier) return { id: earlier.id };
+    throw error;
+  }
+}
+
 export const submitMagnetOrderJob = defineJob({
   payload: z.object({ orderId: z.number().int() }),
   maxAttempts: 8,
@@ -29,7 +49,7 @@ export const submitMagnetOrderJob = defineJob({
       const catalogue = await magnetCatalogue(printify, log);
       if (catalogue.source !== 'printify') throw new Error('the magnet product could not be read from Printify');
       const address = order.shippingAddress;
-      const created = await printify.client.createOrder({
+      const created = await createOrFind(printify, {
         externalId: printifyExternalIdOf(order.id),
         label: `Magnets for ${order.machineName}`.slice(0, 100),
         lineItems: [

@@ -1,0 +1,59 @@
+import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { centsToAmount } from '../../../shared/magnet-pricing.js';
+import type { MagnetOrderStatus, MarkMagnetOrderShippedSchema } from '../../../shared/magnets.schemas.js';
+import type { AppContext } from '../../context.js';
+import { magnetOrders, users, type MagnetOrder } from '../../db/schema.js';
+import { conflict, notFound } from '../../http-errors.js';
+import { magnetQrImageUrl } from './magnet-submission.job.js';
+import { toMagnetOrderView } from './magnet-orders.service.js';
+import { recordShipment } from './magnet-tracking.js';
+
+function toAdminView(ctx: AppContext, row: MagnetOrder, operatorEmail: string) {
+  return {
+    ...toMagnetOrderView(row),
+    operatorEmail,
+    wholesaleCost: { amount: centsToAmount(row.wholesaleCents) },
+    printifyOrderId: row.printifyOrderId,
+    qrImageUrl: magnetQrImageUrl(ctx.publicUrl, row.qrToken),
+  };
+}
+
+/** Every operator's orders, newest first; by default those paid and waiting to be printed. */
+export async function listOrdersForAdmin(ctx: AppContext, status: MagnetOrderStatus = 'pending') {
+  const rows = await ctx.db
+    .select({ order: magnetOrders, email: users.email })
+    .from(magnetOrders)
+    .innerJoin(users, eq(users.id, magnetOrders.userId))
+    .where(eq(magnetOrders.status, status))
+    .orderBy(desc(magnetOrders.createdAt), desc(magnetOrders.id))
+    .limit(500);
+  return rows.map((row) => toAdminView(ctx, row.order, row.email));
+}
+
+/**
+ * An admin printed and posted an order by hand: it is fulfilled, its tracking recorded, and the
+ * operator told. Only a paid order not sent to Printify can be, so nothing is shipped twice.
+ */
+export async function markShippedByHand(ctx: AppContext, orderId: number, shipment: z.output<typeof MarkMagnetOrderShippedSchema>) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ order: magnetOrders, email: users.email })
+      .from(magnetOrders)
+      .innerJoin(users, eq(users.id, magnetOrders.userId))
+      .where(eq(magnetOrders.id, orderId))
+      .for('update');
+    if (!row) throw notFound('Order not found');
+    if (row.order.printifyOrderId) throw conflict('This order is with Printify; its tracking comes from there.');
+    if (row.order.status !== 'pending' && row.order.status !== 'on-hold') throw conflict('Only a paid order waiting to be printed can be marked shipped.');
+    await tx.update(magnetOrders).set({ status: 'fulfilled', updatedAt: new Date() }).where(eq(magnetOrders.id, orderId));
+    await recordShipment(tx, ctx.publicUrl, row.order, {
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      trackingUrl: shipment.trackingUrl ?? null,
+      shippedAt: new Date(),
+    });
+    const [updated] = await tx.select().from(magnetOrders).where(eq(magnetOrders.id, orderId));
+    return toAdminView(ctx, updated!, row.email);
+  });
+}

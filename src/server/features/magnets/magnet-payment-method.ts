@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { subscriptions, users } from '../../db/schema.js';
+
+export type MagnetPayment = 'checkout' | 'invoice';
+
+/**
+ * How an operator pays for magnets. Only an active subscription, which Stripe charges at the end of
+ * each period with the card it holds, can carry an invoice item. Everyone else pays on Stripe's
+ * page before anything is printed: the Starter plan, a trial (which may end without a card and
+ * leave the item unpaid), and a plan an admin set without a subscription (nothing would invoice it).
+ */
+export async function magnetPaymentOf(db: Database, userId: number): Promise<MagnetPayment> {
+  const [user] = await db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId));
+  if (!user || user.tier === 'free') return 'checkout';
+  const [active] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.tier, user.tier), eq(subscriptions.status, 'active')))
+    .limit(1);
+  return active ? 'invoice' : 'checkout';
+}
