@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createMachine } from '../../src/server/db/factories.js';
-import { jobs, magnetOrders } from '../../src/server/db/schema.js';
+import { billingCustomers, jobs, magnetOrders } from '../../src/server/db/schema.js';
 import { jobEvents } from '../../src/server/jobs/enqueue.js';
 import { LATE_AFTER_MS, pollMagnetOrdersJob } from '../../src/server/features/magnets/magnet-tracking.js';
 import { PrintifyClient, type PrintifySettings } from '../../src/server/integrations/printify/printify-client.js';
@@ -213,6 +213,16 @@ describe('Starter plan: pay on Stripe, then print', () => {
     expect((await orderRow(t, first.orderId)).status).toBe('awaiting_payment');
   });
 
+  test('a checkout left unpaid until it expires cancels its order, which is never printed', async () => {
+    const operator = await operatorWithMachine(t);
+    const result = (await order(operator)).json() as MagnetOrderResult;
+    const session = [...stripe.checkoutSessions.values()].find((candidate) => candidate.url === result.checkoutUrl)!;
+    const [expired] = stripe.expireCheckout(session.id as string);
+    expect((await deliverStripe(t, expired!)).statusCode).toBe(200);
+    expect((await orderRow(t, result.orderId)).status).toBe('canceled');
+    expect(printifyOrdersFor(result.orderId)).toHaveLength(0);
+  });
+
   test('without Stripe configured, an order that needs payment answers 503 and leaves nothing behind', async () => {
     const operator = await operatorWithMachine(unpaid);
     const response = await order(operator);
@@ -249,6 +259,15 @@ describe('paid plans: on the next invoice, printed at once', () => {
     const listed = (await operator.api.get('/api/magnet-orders')).json() as MagnetOrderView[];
     expect(listed.map((view) => view.id)).toContain(result.orderId);
     expect(listed.find((view) => view.id === result.orderId)).toMatchObject({ total: { amount: '64.89' }, paymentMethod: 'invoice', magnetSize: SMALL.size });
+  });
+
+  test('when Stripe refuses the invoice item, the answer is 502 and no order is left behind', async () => {
+    const operator = await payingOperator(t);
+    await t.database.db.update(billingCustomers).set({ stripeCustomerId: 'cus_gone' }).where(eq(billingCustomers.userId, operator.user.id));
+    const itemsBefore = stripe.invoiceItems.size;
+    expectJsonError(await order(operator), 502);
+    expect(stripe.invoiceItems.size).toBe(itemsBefore);
+    expect(await t.database.db.select().from(magnetOrders).where(eq(magnetOrders.userId, operator.user.id))).toEqual([]);
   });
 
   test('a retried submission makes one order at Printify: the lost answer is found by our order id', async () => {

@@ -156,6 +156,7 @@ export class FakeStripe {
     ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (id) => this.cancelSubscription(id)],
     ['POST', /^\/v1\/billing_portal\/sessions$/, (_, params) => this.createPortalSession(params)],
     ['POST', /^\/v1\/invoiceitems$/, (_, params) => this.createInvoiceItem(params)],
+    ['DELETE', /^\/v1\/invoiceitems\/([^/]+)$/, (id) => this.deleteInvoiceItem(id)],
     ['POST', /^\/v1\/subscription_schedules$/, (_, params) => this.createSchedule(params)],
     ['GET', /^\/v1\/subscription_schedules\/([^/]+)$/, (id) => this.found(this.schedules, id, 'subscription_schedule')],
     ['POST', /^\/v1\/subscription_schedules\/([^/]+)$/, (id, params) => this.updateSchedule(id, params)],
@@ -273,6 +274,14 @@ export class FakeStripe {
     };
     this.invoiceItems.set(item.id, item);
     return item;
+  }
+
+  /** A pending invoice item can be removed until an invoice takes it. */
+  private deleteInvoiceItem(id: string) {
+    const item = this.found(this.invoiceItems, id, 'invoiceitem');
+    if (item.invoice) throw new StripeError(400, 'invalid_request_error', 'This invoice item is already on an invoice.', 'id');
+    this.invoiceItems.delete(id);
+    return { id, object: 'invoiceitem', deleted: true };
   }
 
   private createPortalSession(params: FormObject) {
@@ -467,6 +476,14 @@ export class FakeStripe {
     if (session.mode !== 'payment' || session.status !== 'open') throw new Error(`checkout ${sessionId} is not an open payment`);
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: idOf('pi') });
     return [this.emit('checkout.session.completed', session)];
+  }
+
+  /** An open checkout nobody finished expires (Stripe's default is after 24 hours). */
+  expireCheckout(sessionId: string): StripeObject[] {
+    const session = this.found(this.checkoutSessions, sessionId, 'checkout.session');
+    if (session.status !== 'open') throw new Error(`checkout ${sessionId} is not open`);
+    Object.assign(session, { status: 'expired', url: null });
+    return [this.emit('checkout.session.expired', session)];
   }
 
   /** Changes a subscription as Stripe's own processes would (a trial ending, a renewal) and sends the update. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
 import type { z } from 'zod';
 import { centsToAmount, MAGNET_CAPTION } from '../../../shared/magnet-pricing.js';
 import {
@@ -109,6 +110,7 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
     .returning();
   const placed = order!;
   const description = `${placed.quantity} QR magnets (${placed.magnetSize}) for ${placed.machineName}`;
+  let invoiceItem: Stripe.InvoiceItem | undefined;
   try {
     if (payment === 'checkout') {
       const [known] = await ctx.db.select().from(billingCustomers).where(eq(billingCustomers.userId, payer.id));
@@ -138,18 +140,24 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
       return { requiresPayment: true, message: MagnetOrderMessages.paymentRequiredText, orderId: placed.id, checkoutUrl: session.url, trackingInfo: null };
     }
     const customer = await customerOf(ctx, billing, payer);
-    const item = await askStripe(() =>
+    invoiceItem = await askStripe(() =>
       billing.stripe.invoiceItems.create(
         { customer, amount: placed.totalCents, currency: 'usd', description, metadata: { magnetOrderId: String(placed.id) } },
         { idempotencyKey: `magnet-invoice-item-${placed.id}` },
       ),
     );
     await ctx.db.transaction(async (tx) => {
-      await tx.update(magnetOrders).set({ stripeInvoiceItemId: item.id, updatedAt: new Date() }).where(eq(magnetOrders.id, placed.id));
+      await tx.update(magnetOrders).set({ stripeInvoiceItemId: invoiceItem!.id, updatedAt: new Date() }).where(eq(magnetOrders.id, placed.id));
       await enqueue(tx, 'magnets.submit', { orderId: placed.id }, { uniqueKey: submitJobKey(placed.id) });
     });
   } catch (error) {
-    // Nothing was charged: the order never existed, and the operator may simply try again.
+    // Nothing is charged for an order that could not be placed: it never existed, and the operator may simply try again.
+    if (invoiceItem) {
+      const itemId = invoiceItem.id;
+      await billing.stripe.invoiceItems.del(itemId).catch((failure: unknown) => {
+        log.error({ orderId: placed.id, invoiceItemId: itemId, err: failure instanceof Error ? failure.message : String(failure) }, 'an invoice item of a failed magnet order could not be removed');
+      });
+    }
     await ctx.db.delete(magnetOrders).where(eq(magnetOrders.id, placed.id));
     throw error;
   }
