@@ -42,6 +42,11 @@ export const OPERATOR_PAGE_PATHS = {
   billing: '/billing',
   adminFeatureRequests: '/admin/feature-requests',
   adminSuggestions: '/admin/suggestions',
+  // QR magnet orders (issue: magnets), beyond spec 2.1's table: the list, one order's receipt, and
+  // the admins' manual fulfilment.
+  magnetOrders: '/magnet-orders',
+  magnetOrder: '/magnet-orders/:orderId',
+  adminMagnetOrders: '/admin/magnet-orders',
 } as const;
 
 export type PublicPageName = keyof typeof PUBLIC_PAGE_PATHS;

@@ -124,7 +124,7 @@ async function payingOperator(app: TestApp) {
   const session = [...stripe.checkoutSessions.values()].find((candidate) => candidate.url === url)!;
   const { subscription, events } = stripe.completeCheckout(session.id, { addCard: true });
   for (const event of [...events, ...stripe.endPeriod(subscription.id as string)]) expect((await deliverStripe(app, event)).statusCode).toBe(200);
-  return operator;
+  return { ...operator, subscriptionId: subscription.id as string };
 }
 
 const waitForStatus = (app: TestApp, id: number, status: string) =>
@@ -258,7 +258,14 @@ describe('paid plans: on the next invoice, printed at once', () => {
 
     const listed = (await operator.api.get('/api/magnet-orders')).json() as MagnetOrderView[];
     expect(listed.map((view) => view.id)).toContain(result.orderId);
-    expect(listed.find((view) => view.id === result.orderId)).toMatchObject({ total: { amount: '64.89' }, paymentMethod: 'invoice', magnetSize: SMALL.size });
+    expect(listed.find((view) => view.id === result.orderId)).toMatchObject({ total: { amount: '64.89' }, paymentMethod: 'invoice', magnetSize: SMALL.size, paidAt: null });
+
+    // The next renewal invoices the plan and the magnets together; once it is paid, so is the order.
+    const renewal = stripe.endPeriod(operator.subscriptionId);
+    const invoice = stripe.invoices.get((renewal.find((event) => event.type === 'invoice.paid')!.data as { object: { id: string } }).object.id)!;
+    expect(invoice.amount_paid).toBe(2000 + 6489);
+    for (const event of renewal) expect((await deliverStripe(t, event)).statusCode).toBe(200);
+    expect((await orderRow(t, result.orderId)).paidAt).not.toBeNull();
   });
 
   test('when Stripe refuses the invoice item, the answer is 502 and no order is left behind', async () => {

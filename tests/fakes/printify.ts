@@ -139,6 +139,11 @@ export class FakePrintify {
     for (let index = 0; index < count; index++) this.failures.push(failure);
   }
 
+  /** Failures asked for and not yet used are dropped. */
+  clearFailures(): void {
+    this.failures.length = 0;
+  }
+
   /** Waits until every webhook sent so far has been answered. */
   flushWebhooks(): Promise<void> {
     return this.deliveryQueue;

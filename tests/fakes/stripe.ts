@@ -361,9 +361,19 @@ export class FakeStripe {
 
   private createInvoice(subscription: StripeObject, paid: boolean, periodStart: number, periodEnd: number): StripeObject {
     const item = this.itemOf(subscription);
-    const amount = item.price.unit_amount;
+    const id = idOf('in');
+    // Pending invoice items of the customer (one-off charges) go on this invoice with the plan.
+    const pendingItems = [...this.invoiceItems.values()].filter((candidate) => candidate.customer === subscription.customer && !candidate.invoice);
+    for (const pending of pendingItems) pending.invoice = id;
+    const itemLines = pendingItems.map((pending) => ({
+      id: idOf('il'),
+      amount: pending.amount as number,
+      description: pending.description,
+      parent: { type: 'invoice_item_details', invoice_item_details: { invoice_item: pending.id, proration: false } },
+    }));
+    const amount = item.price.unit_amount + itemLines.reduce((sum, line) => sum + line.amount, 0);
     const invoice: StripeObject = {
-      id: idOf('in'),
+      id,
       object: 'invoice',
       customer: subscription.customer,
       status: paid ? 'paid' : 'open',
@@ -374,7 +384,19 @@ export class FakeStripe {
       billing_reason: 'subscription_cycle',
       next_payment_attempt: paid ? null : nowSeconds() + 3 * DAY_S,
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
-      lines: { object: 'list', data: [{ id: idOf('il'), amount, pricing: { type: 'price_details', price_details: { price: item.price.id } } }] },
+      lines: {
+        object: 'list',
+        has_more: false,
+        data: [
+          {
+            id: idOf('il'),
+            amount: item.price.unit_amount,
+            pricing: { type: 'price_details', price_details: { price: item.price.id } },
+            parent: { type: 'subscription_item_details', subscription_item_details: { subscription: subscription.id } },
+          },
+          ...itemLines,
+        ],
+      },
       period_start: periodStart,
       period_end: periodEnd,
       status_transitions: { paid_at: paid ? nowSeconds() : null },

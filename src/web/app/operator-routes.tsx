@@ -8,6 +8,9 @@ const VendingMachinesPage = lazyPage(() => import('../features/machines/pages/ve
 const VendingIssuesPage = lazyPage(() => import('../features/vending-issues/pages/vending-issues-page.js'), 'VendingIssuesPage');
 const BillingPage = lazyPage(() => import('../features/billing/pages/billing-page.js'), 'BillingPage');
 const SuggestionsPage = lazyPage(() => import('../features/suggestions/pages/suggestions-page.js'), 'SuggestionsPage');
+const MagnetOrdersPage = lazyPage(() => import('../features/magnets/pages/magnet-orders-page.js'), 'MagnetOrdersPage');
+const MagnetReceiptPage = lazyPage(() => import('../features/magnets/pages/magnet-receipt-page.js'), 'MagnetReceiptPage');
+const AdminMagnetOrdersPage = lazyPage(() => import('../features/magnets/pages/admin-magnet-orders-page.js'), 'AdminMagnetOrdersPage');
 
 export interface OperatorRoute {
   path: string;
@@ -38,7 +41,11 @@ const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
   billing: { Page: BillingPage },
   adminFeatureRequests: {},
   adminSuggestions: { Page: SuggestionsPage },
+  magnetOrders: { Page: MagnetOrdersPage },
+  magnetOrder: { Page: MagnetReceiptPage },
+  adminMagnetOrders: { Page: AdminMagnetOrdersPage, adminOnly: true },
 };
+
 
 /**
  * Every operator page of spec 2.1 (the shared page table), the single list the router and the

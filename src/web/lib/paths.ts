@@ -22,6 +22,8 @@ export const paths = {
 
   // Operator pages (signed in as operator or admin).
   ...OPERATOR_PAGE_PATHS,
+  // One magnet order's receipt.
+  magnetOrder: (orderId: number | string) => OPERATOR_PAGE_PATHS.magnetOrder.replace(':orderId', encodeURIComponent(String(orderId))),
 
   // Public marketing pages.
   pricing: PUBLIC_PAGE_PATHS.pricing,

@@ -7,7 +7,7 @@ import { invoices, users } from '../../db/schema.js';
 import { badRequest, serviceUnavailable } from '../../http-errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import type { BillingSettings } from './billing-settings.js';
-import { applyMagnetCheckout, magnetOrderIdOf } from '../magnets/magnet-payment.js';
+import { applyMagnetCheckout, invoiceItemsOf, magnetOrderIdOf, markMagnetOrdersInvoiced } from '../magnets/magnet-payment.js';
 import { askStripe } from './checkout.js';
 import { hasPaymentMethod, readSubscription, subscriptionOfInvoice, type SubscriptionReading } from './stripe-reads.js';
 import { claimStripeEvent, tierOfPrice, syncSubscription, userOfCustomer } from './subscription-sync.js';
@@ -75,7 +75,11 @@ async function effectOf(ctx: AppContext, billing: BillingSettings, event: Stripe
     }
     case 'invoice.paid': {
       const invoice = await askStripe(() => billing.stripe.invoices.retrieve(event.data.object.id!));
-      return (tx) => keepInvoice(tx, invoice);
+      const invoiceItems = await invoiceItemsOf(billing, invoice);
+      return async (tx) => {
+        await keepInvoice(tx, invoice);
+        await markMagnetOrdersInvoiced(tx, invoiceItems, invoice.status_transitions.paid_at);
+      };
     }
     case 'invoice.payment_failed': {
       const invoice = await askStripe(() => billing.stripe.invoices.retrieve(event.data.object.id!));

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { MagnetOrderView } from '../../../shared/magnets.schemas.js';
 import { BillingMessages } from '../../../shared/billing.schemas.js';
@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { magnetOrders } from '../../db/schema.js';
 import { notFound } from '../../http-errors.js';
 import { enqueue, type JobExecutor } from '../../jobs/enqueue.js';
+import type { BillingSettings } from '../billing/billing-settings.js';
 import { askStripe, configuredBilling } from '../billing/checkout.js';
 import { getOwnedMagnetOrder, submitJobKey, toMagnetOrderView } from './magnet-orders.service.js';
 
@@ -55,4 +56,23 @@ export async function confirmMagnetPayment(ctx: AppContext, userId: number, orde
     await ctx.db.transaction((tx) => applyMagnetCheckout(tx, session));
   }
   return toMagnetOrderView(await getOwnedMagnetOrder(ctx, userId, orderId));
+}
+
+/** The invoice items (one-off charges, such as magnets) an invoice carries, over every page of its lines. */
+export async function invoiceItemsOf(billing: BillingSettings, invoice: Stripe.Invoice): Promise<string[]> {
+  const itemOf = (line: Stripe.InvoiceLineItem) => line.parent?.invoice_item_details?.invoice_item ?? null;
+  const lines =
+    invoice.lines.has_more && invoice.id
+      ? await askStripe(() => billing.stripe.invoices.listLineItems(invoice.id!, { limit: 100 }).autoPagingToArray({ limit: 10_000 }))
+      : invoice.lines.data;
+  return lines.map(itemOf).filter((id): id is string => id !== null);
+}
+
+/** Magnet orders put on an invoice are paid when it is. */
+export async function markMagnetOrdersInvoiced(tx: Tx, invoiceItemIds: string[], paidAtSeconds: number | null | undefined): Promise<void> {
+  if (invoiceItemIds.length === 0) return;
+  await tx
+    .update(magnetOrders)
+    .set({ paidAt: paidAtSeconds ? new Date(paidAtSeconds * 1000) : new Date(), updatedAt: new Date() })
+    .where(and(inArray(magnetOrders.stripeInvoiceItemId, invoiceItemIds), isNull(magnetOrders.paidAt)));
 }

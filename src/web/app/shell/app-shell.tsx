@@ -54,8 +54,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           onClick={() => setSidebarOpen(false)}
         />
       ) : null}
-      <div className="flex min-h-dvh flex-col lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-card px-4 lg:hidden">
+      <div className="flex min-h-dvh flex-col lg:pl-64 print:pl-0">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-border bg-card px-4 lg:hidden print:hidden">
           <Button
             ref={toggleRef}
             variant="ghost"
@@ -72,7 +72,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           {children}
         </main>
-        <PageFooter />
+        <PageFooter className="print:hidden" />
       </div>
     </div>
   );

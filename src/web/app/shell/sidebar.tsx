@@ -28,7 +28,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
       id={SIDEBAR_ID}
       aria-label="Sidebar"
       className={cn(
-        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-border bg-card',
+        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-border bg-card print:hidden',
         'duration-200 lg:visible lg:translate-x-0',
         // Closed on a small screen: off-canvas and out of the tab order. Visibility flips at once on
         // opening (so focus can move in) and after the slide on closing.

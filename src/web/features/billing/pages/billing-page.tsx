@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { LoadError } from '../../../components/ui/load-error.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { paths } from '../../../lib/paths.js';
+import { MagnetOrdersOnInvoice } from '../../magnets/components/magnet-orders-on-invoice.js';
 import { billingConfigQuery, openCustomerPortal, subscriptionStatusQuery } from '../api.js';
 import { longDate, renewalSentence, STATUS_LABELS } from '../billing-format.js';
 import { ChangePlanButtons } from '../components/change-plan-buttons.js';
@@ -125,6 +126,8 @@ export function BillingPage() {
           );
         })()
       )}
+
+      <MagnetOrdersOnInvoice />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { ExternalLink, MapPin, Pencil, Trash2, TriangleAlert } from 'lucide-react';
+import { ExternalLink, Magnet, MapPin, Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import { MACHINE_TYPES } from '../../../../shared/catalog.js';
 import type { Machine } from '../../../../shared/machines.schemas.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { paths } from '../../../lib/paths.js';
+import { voteUrlOf } from '../../../lib/vote-url.js';
 import { MachineQrPreview } from './machine-qr-preview.js';
 import { MachineStatusLabel } from './machine-status.js';
 import { VoteUrlCopy } from './vote-url-copy.js';
@@ -13,14 +14,10 @@ interface MachineCardProps {
   onEdit: () => void;
   onDelete: () => void;
   onReportIssue: () => void;
+  onOrderMagnet: () => void;
 }
 
-/** The page is served from the public address, so its origin is where the QR codes lead. */
-export function voteUrlOf(machineId: number): string {
-  return `${window.location.origin}${paths.vote(machineId)}`;
-}
-
-export function MachineCard({ machine, onEdit, onDelete, onReportIssue }: MachineCardProps) {
+export function MachineCard({ machine, onEdit, onDelete, onReportIssue, onOrderMagnet }: MachineCardProps) {
   const titleId = `machine-${machine.id}-name`;
   return (
     <Card aria-labelledby={titleId} role="article" className="flex flex-col gap-4 p-5" data-testid="machine-card">
@@ -59,6 +56,10 @@ export function MachineCard({ machine, onEdit, onDelete, onReportIssue }: Machin
       </div>
 
       <div className="mt-auto flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onOrderMagnet} aria-label={`Order QR Magnet for ${machine.name}`}>
+          <Magnet className="size-4" aria-hidden="true" />
+          Order QR Magnet
+        </Button>
         <a
           href={paths.vote(machine.id)}
           target="_blank"

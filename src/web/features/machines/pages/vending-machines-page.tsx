@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileDown, Plus } from 'lucide-react';
+import { FileDown, Magnet, Plus } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { Machine } from '../../../../shared/machines.schemas.js';
 import { canAddMachine, machineAllowanceText } from '../../../../shared/plans.js';
 import { PageTitle } from '../../../components/page-title.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
+import { paths } from '../../../lib/paths.js';
 import { subscriptionStatusQuery } from '../../auth/api.js';
+import { OrderMagnetDialog } from '../../magnets/components/order-magnet-dialog.js';
 import { QR_SHEET_URL, useMachines } from '../api.js';
 import { DeleteMachineDialog } from '../components/delete-machine-dialog.js';
 import { MachineCard } from '../components/machine-card.js';
@@ -28,6 +31,7 @@ export function VendingMachinesPage() {
   const [deleting, setDeleting] = useState<Machine | null>(null);
   const [reporting, setReporting] = useState<Machine | null>(null);
   const closeReport = useCallback(() => setReporting(null), []);
+  const [orderingMagnet, setOrderingMagnet] = useState<Machine | null>(null);
 
   const openAdd = () => setForm({ open: true });
   const hasMachines = (machines.data?.length ?? 0) > 0;
@@ -48,6 +52,10 @@ export function VendingMachinesPage() {
           <p className="text-muted-foreground">Manage your machines and the QR codes customers scan to vote.</p>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+          <Link to={paths.magnetOrders} className={buttonClasses({ variant: 'outline' })}>
+            <Magnet className="size-4" aria-hidden="true" />
+            Magnet orders
+          </Link>
           {hasMachines ? (
             <a href={QR_SHEET_URL} download className={buttonClasses({ variant: 'outline' })}>
               <FileDown className="size-4" aria-hidden="true" />
@@ -87,6 +95,7 @@ export function VendingMachinesPage() {
                 onEdit={() => setForm({ open: true, machine })}
                 onDelete={() => setDeleting(machine)}
                 onReportIssue={() => setReporting(machine)}
+                onOrderMagnet={() => setOrderingMagnet(machine)}
               />
             ))}
           </div>
@@ -96,6 +105,7 @@ export function VendingMachinesPage() {
       <MachineFormDialog open={form.open} machine={form.machine} onOpenChange={(open) => setForm((current) => ({ ...current, open }))} />
       <DeleteMachineDialog machine={deleting} onClose={() => setDeleting(null)} />
       <ReportIssueDialog machine={reporting} onClose={closeReport} />
+      <OrderMagnetDialog machine={orderingMagnet} onClose={() => setOrderingMagnet(null)} />
     </div>
   );
 }

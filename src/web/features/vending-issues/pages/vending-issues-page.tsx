@@ -6,7 +6,7 @@ import { IssueFilters, type StatusFilter } from '../components/issue-filters.js'
 import { IssueListSkeleton, IssuesLoadError, NoIssuesYet, NoMatchingIssues } from '../components/issue-list-states.js';
 import { IssueRow } from '../components/issue-row.js';
 import { IssueSummary } from '../components/issue-summary.js';
-import { useDebouncedValue } from '../use-debounced-value.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 
 const SEARCH_DELAY_MS = 300;
 
