@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { QrCode, RotateCw } from 'lucide-react';
-import { useCallback } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { cn } from '../../../lib/cn.js';
 import { qrCodeQuery } from '../api.js';
+import { useBlobImage } from '../../../lib/use-blob-image.js';
 
 interface MachineQrPreviewProps {
   machineId: number;
@@ -17,16 +17,7 @@ export function MachineQrPreview({ machineId, machineName, size = 150 }: Machine
   const qrCode = useQuery(qrCodeQuery(machineId));
   const blob = qrCode.data;
 
-  // The object URL lives exactly as long as the <img> shows this blob (React 19 ref cleanup).
-  const showBlob = useCallback(
-    (image: HTMLImageElement | null) => {
-      if (!image || !blob) return;
-      const url = URL.createObjectURL(blob);
-      image.src = url;
-      return () => URL.revokeObjectURL(url);
-    },
-    [blob],
-  );
+  const showBlob = useBlobImage(blob);
 
   const box = { width: size, height: size };
   if (qrCode.isPending) return <Skeleton className="shrink-0" style={box} />;
@@ -56,7 +47,7 @@ export function MachineQrPreview({ machineId, machineName, size = 150 }: Machine
       alt={`QR code for ${machineName}`}
       width={size}
       height={size}
-      className="shrink-0 rounded-md border border-border bg-white"
+      className="shrink-0 rounded-md border border-border bg-white object-contain"
     />
   );
 }

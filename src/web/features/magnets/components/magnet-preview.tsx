@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { QrCode, RotateCw } from 'lucide-react';
-import { useCallback } from 'react';
 import { MAGNET_CAPTION } from '../../../../shared/magnet-pricing.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { magnetQrPreviewQuery } from '../api.js';
+import { useBlobImage } from '../../../lib/use-blob-image.js';
 
 /**
  * The magnet as it will look: the machine's QR code with the caption under it (the very image the
@@ -13,16 +13,7 @@ export function MagnetPreview({ machineId, machineName }: { machineId: number; m
   const qrCode = useQuery(magnetQrPreviewQuery(machineId));
   const blob = qrCode.data;
 
-  // The object URL lives exactly as long as the <img> shows this blob (React 19 ref cleanup).
-  const showBlob = useCallback(
-    (image: HTMLImageElement | null) => {
-      if (!image || !blob) return;
-      const url = URL.createObjectURL(blob);
-      image.src = url;
-      return () => URL.revokeObjectURL(url);
-    },
-    [blob],
-  );
+  const showBlob = useBlobImage(blob);
 
   let content;
   if (qrCode.isPending) content = <Skeleton className="size-full" />;

@@ -7,7 +7,8 @@ import { adminMagnetOrdersQuery, type AdminMagnetOrder } from '../api.js';
 import { MagnetOrdersSkeleton } from '../components/magnet-order-list.js';
 import { MarkShippedForm } from '../components/mark-shipped-form.js';
 import { dollars } from '../order-form.js';
-import { addressLines, orderDate, orderNumber, paymentMethodText } from '../order-format.js';
+import { orderDate, orderNumber, paymentMethodText } from '../order-format.js';
+import { ShippingAddressBlock } from '../components/shipping-address-block.js';
 
 /** /admin/magnet-orders (admins): paid orders that wait to be printed and posted by hand. */
 export function AdminMagnetOrdersPage() {
@@ -95,19 +96,7 @@ function PendingOrder({ order }: { order: AdminMagnetOrder }) {
         </dl>
         <div className="grid content-start gap-1">
           <p className="text-muted-foreground">Ship to</p>
-          <address className="not-italic">
-            {addressLines(order.shippingAddress).map((line, index) => (
-              <span key={index} className="block break-words">
-                {line}
-              </span>
-            ))}
-          </address>
-          {order.specialInstructions ? (
-            <p className="mt-2">
-              <span className="text-muted-foreground">Special instructions: </span>
-              <span className="break-words">{order.specialInstructions}</span>
-            </p>
-          ) : null}
+          <ShippingAddressBlock order={order} instructionsClassName="mt-2" />
         </div>
       </div>
       <MarkShippedForm orderId={order.id} />

@@ -13,8 +13,9 @@ import { readApiError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
 import { magnetOrderQuery } from '../api.js';
 import { dollars } from '../order-form.js';
-import { addressLines, orderDate, orderNumber, paymentMethodText } from '../order-format.js';
+import { orderDate, orderNumber, paymentMethodText } from '../order-format.js';
 import { MagnetOrderStatusBadge, TrackingInfo } from '../components/order-status.js';
+import { ShippingAddressBlock } from '../components/shipping-address-block.js';
 
 /** The id in the address, or null when it names no order. */
 const orderIdOf = (param: string | undefined) => (param && /^\d{1,10}$/.test(param) ? Number(param) : null);
@@ -98,19 +99,7 @@ function ReceiptCard({ order }: { order: MagnetOrderView }) {
           <h2 id="receipt-shipping" className="font-semibold">
             Shipping
           </h2>
-          <address className="not-italic">
-            {addressLines(order.shippingAddress).map((line, index) => (
-              <span key={index} className="block break-words">
-                {line}
-              </span>
-            ))}
-          </address>
-          {order.specialInstructions ? (
-            <p>
-              <span className="text-muted-foreground">Special instructions: </span>
-              <span className="break-words">{order.specialInstructions}</span>
-            </p>
-          ) : null}
+          <ShippingAddressBlock order={order} />
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2">
             <dt className="text-muted-foreground">Status</dt>
             <dd>
