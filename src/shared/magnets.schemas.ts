@@ -146,6 +146,8 @@ export const MagnetTrackingSchema = z.object({ carrier: z.string().nullable(), n
  */
 export const MagnetOrderResultSchema = z.object({
   requiresPayment: z.boolean(),
+  /** The toast's title: 'Payment Required', 'Order Submitted to Printify!', or 'Order received' without Printify. */
+  title: z.string(),
   message: z.string(),
   orderId: z.number().int(),
   checkoutUrl: z.string().nullable(),
@@ -162,6 +164,9 @@ export const MagnetOrderMessages = {
   receivedText: 'Your magnets will be printed and shipped; we will email you the tracking number.',
   priceChanged: 'The price has changed. Please review the new total and order again.',
   machineNotFound: 'Machine not found',
+  nothingToPay: 'This order has nothing left to pay.',
+  paymentExpired: 'The payment page for this order has expired, so the order was canceled. Please order again.',
+  printerUnavailable: 'Our printer cannot take orders right now. Please try again in a few minutes.',
 } as const;
 
 /** How each status reads to an operator. */
@@ -215,11 +220,13 @@ export const MagnetOrderListSchema = z.array(MagnetOrderSchema);
 /** What the browser asks after Stripe sends it back from paying for an order. */
 export const ConfirmMagnetPaymentSchema = z.object({ sessionId: z.string().trim().min(1).max(255) });
 
-/** Admins' list of orders to print and post by hand (no Printify), and every order's operator. */
+/** Admins' list of orders to print and post by hand (without Printify, or refused by it), with each order's operator. */
 export const AdminMagnetOrderSchema = MagnetOrderSchema.extend({
   operatorEmail: z.string(),
   wholesaleCost: Money,
   printifyOrderId: z.string().nullable(),
+  /** Why Printify refused the order, when it did. */
+  printifyProblem: z.string().nullable(),
   qrImageUrl: z.string(),
 });
 export const AdminMagnetOrderListSchema = z.array(AdminMagnetOrderSchema);

@@ -25,6 +25,7 @@ let printify: FakePrintify;
 let t: TestApp;
 let manual: TestApp;
 let unpaid: TestApp;
+let brokenPrintify: TestApp;
 
 const printifySettings = (): PrintifySettings => ({
   client: new PrintifyClient({ apiToken: 'printify-token', shopId: '4242', apiBase: printify.url, retryBaseMs: 5, maxAttempts: 1 }),
@@ -54,11 +55,13 @@ beforeAll(async () => {
   t = await createTestApp({ billing, printify: printifySettings() });
   manual = await createTestApp({ billing, adminEmails: ['magnet-admin@vendvote.test'] });
   unpaid = await createTestApp({ printify: printifySettings() });
+  brokenPrintify = await createTestApp({ billing, printify: { ...printifySettings(), productId: 'a-product-that-is-gone' } });
 });
 afterAll(async () => {
   await t.close();
   await manual.close();
   await unpaid.close();
+  await brokenPrintify.close();
   await stripe.close();
   await printify.close();
 });
@@ -223,6 +226,21 @@ describe('Starter plan: pay on Stripe, then print', () => {
     expect(printifyOrdersFor(result.orderId)).toHaveLength(0);
   });
 
+  test('an operator who left Stripe unpaid gets the same page again, until it expires', async () => {
+    const operator = await operatorWithMachine(t);
+    const result = (await order(operator)).json() as MagnetOrderResult;
+    const stranger = await operatorWithMachine(t);
+    expectJsonError(await stranger.api.post(`/api/magnet-orders/${result.orderId}/pay`), 404);
+    const again = await operator.api.post(`/api/magnet-orders/${result.orderId}/pay`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ url: result.checkoutUrl });
+    const session = [...stripe.checkoutSessions.values()].find((candidate) => candidate.url === result.checkoutUrl)!;
+    stripe.expireCheckout(session.id as string); // the webhook is late: the answer still follows Stripe
+    expectJsonError(await operator.api.post(`/api/magnet-orders/${result.orderId}/pay`), 409, MagnetOrderMessages.paymentExpired);
+    expect((await orderRow(t, result.orderId)).status).toBe('canceled');
+    expectJsonError(await operator.api.post(`/api/magnet-orders/${result.orderId}/pay`), 409, MagnetOrderMessages.nothingToPay);
+  });
+
   test('without Stripe configured, an order that needs payment answers 503 and leaves nothing behind', async () => {
     const operator = await operatorWithMachine(unpaid);
     const response = await order(operator);
@@ -247,7 +265,7 @@ describe('paid plans: on the next invoice, printed at once', () => {
     const response = await order(operator);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as MagnetOrderResult;
-    expect(result).toMatchObject({ requiresPayment: false, checkoutUrl: null, message: MagnetOrderMessages.submittedText });
+    expect(result).toMatchObject({ requiresPayment: false, checkoutUrl: null, title: MagnetOrderMessages.submitted, message: MagnetOrderMessages.submittedText });
     const items = [...stripe.invoiceItems.values()].filter((item) => (item.metadata as Record<string, string>).magnetOrderId === String(result.orderId));
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ amount: 6489, currency: 'usd' });
@@ -277,7 +295,10 @@ describe('paid plans: on the next invoice, printed at once', () => {
     expect(await t.database.db.select().from(magnetOrders).where(eq(magnetOrders.userId, operator.user.id))).toEqual([]);
   });
 
-  test('a retried submission makes one order at Printify: the lost answer is found by our order id', async () => {
+  test.each(['reject', 'accept'] as const)(
+    'a retried submission makes one order at Printify, whether it refuses a repeated external id or not (%s)',
+    async (duplicates) => {
+    printify.options.duplicateExternalIds = duplicates;
     const operator = await payingOperator(t);
     // Printify makes the order but its answer is lost, and so is the lookup that follows: the attempt fails.
     printify.failNext(2, { status: 502, afterProcessing: true, only: /\/orders\.json$/ });
@@ -298,7 +319,9 @@ describe('paid plans: on the next invoice, printed at once', () => {
     await waitForStatus(t, result.orderId, 'sending-to-production');
     expect(printifyOrdersFor(result.orderId)).toHaveLength(1);
     expect((await orderRow(t, result.orderId)).printifyOrderId).toBe(printifyOrdersFor(result.orderId)[0]!.id);
-  });
+      printify.options.duplicateExternalIds = 'reject';
+    },
+  );
 });
 
 describe('what the server refuses', () => {
@@ -415,7 +438,7 @@ describe('without Printify: manual fulfilment by admins', () => {
     const response = await order(operator);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as MagnetOrderResult;
-    expect(result.message).toBe(MagnetOrderMessages.receivedText);
+    expect(result).toMatchObject({ title: MagnetOrderMessages.received, message: MagnetOrderMessages.receivedText });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await orderRow(manual, result.orderId)).status).toBe('pending');
 
@@ -433,5 +456,88 @@ describe('without Printify: manual fulfilment by admins', () => {
     await manual.smtp.waitForMail(operator.user.email, /have shipped$/);
     expectJsonError(await admin.api.post(`/api/admin/magnet-orders/${result.orderId}/ship`, { carrier: 'USPS', trackingNumber: 'EZ101' }), 409);
     expectJsonError(await admin.api.post('/api/admin/magnet-orders/999999/ship', { carrier: 'USPS', trackingNumber: 'EZ101' }), 404);
+  });
+});
+
+describe('when Printify refuses or cannot be read', () => {
+  test('an order Printify refuses is not retried: it goes to the admins, who may post it by hand', async () => {
+    const operator = await payingOperator(t);
+    printify.failNext(3, { status: 422, only: /\/orders\.json$/ });
+    const result = (await order(operator)).json() as MagnetOrderResult;
+    await waitForStatus(t, result.orderId, 'had-issues');
+    printify.clearFailures();
+    const row = await orderRow(t, result.orderId);
+    expect(row.printifyProblem).toBeTruthy();
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.uniqueKey, `magnet-submit:${result.orderId}`));
+    expect(job!.state).toBe('done');
+
+    const admin = await signIn(t, { role: 'admin' });
+    const listed = (await admin.api.get('/api/admin/magnet-orders')).json() as { id: number; printifyProblem: string | null }[];
+    expect(listed.find((candidate) => candidate.id === result.orderId)?.printifyProblem).toBe(row.printifyProblem);
+    const shipped = await admin.api.post(`/api/admin/magnet-orders/${result.orderId}/ship`, { carrier: 'USPS', trackingNumber: 'HAND1' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await orderRow(t, result.orderId)).status).toBe('fulfilled');
+  });
+
+  test("with Printify, a pending order is the printer's: it is not listed for hand fulfilment and cannot be marked shipped", async () => {
+    const operator = await payingOperator(t);
+    // The order is paid and waiting, its submission not yet run.
+    const [machine] = [operator.machine];
+    const [row] = await t.database.db
+      .insert(magnetOrders)
+      .values({
+        userId: operator.user.id,
+        machineId: machine.id,
+        machineName: machine.name,
+        voteUrl: `${TEST_PUBLIC_URL}/vote/${machine.id}`,
+        qrToken: 'p'.repeat(43),
+        variantId: SMALL.id,
+        magnetSize: SMALL.size,
+        quantity: 10,
+        unitPriceCents: 599,
+        shippingCents: 499,
+        totalCents: 6489,
+        wholesaleCents: 3990,
+        shippingAddress: { ...ADDRESS, addressLine2: null, country: 'US' },
+        status: 'pending',
+        paymentMethod: 'invoice',
+      })
+      .returning();
+    const admin = await signIn(t, { role: 'admin' });
+    const listed = (await admin.api.get('/api/admin/magnet-orders')).json() as { id: number }[];
+    expect(listed.map((candidate) => candidate.id)).not.toContain(row!.id);
+    expectJsonError(await admin.api.post(`/api/admin/magnet-orders/${row!.id}/ship`, { carrier: 'USPS', trackingNumber: 'X1' }), 409);
+    expect((await orderRow(t, row!.id)).status).toBe('pending');
+  });
+
+  test('while the magnet product cannot be read, orders are refused (503) rather than taken for a size that cannot print', async () => {
+    const operator = await operatorWithMachine(brokenPrintify);
+    const sessionsBefore = stripe.checkoutSessions.size;
+    const response = await order(operator);
+    expectJsonError(response, 503, MagnetOrderMessages.printerUnavailable);
+    expect(stripe.checkoutSessions.size).toBe(sessionsBefore);
+    expect(await brokenPrintify.database.db.select().from(magnetOrders)).toEqual([]);
+  });
+});
+
+describe('who pays how', () => {
+  test('a subscription set to end at its period pays by card: no invoice is left to carry the magnets', async () => {
+    const operator = await payingOperator(t);
+    expect((await quoteFor(operator)).payment).toBe('invoice');
+    const ending = stripe.changeSubscription(operator.subscriptionId, { cancel_at_period_end: true });
+    expect((await deliverStripe(t, ending)).statusCode).toBe(200);
+    expect((await quoteFor(operator)).payment).toBe('checkout');
+    const result = (await order(operator)).json() as MagnetOrderResult;
+    expect(result).toMatchObject({ requiresPayment: true, title: MagnetOrderMessages.paymentRequired });
+  });
+
+  test('ten orders in ten minutes per operator, then 429', async () => {
+    const operator = await operatorWithMachine(t);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expectJsonError(await order(operator, { totalPrice: '0.01' }), 400, MagnetOrderMessages.priceChanged);
+    }
+    const refused = await order(operator);
+    expectJsonError(refused, 429);
+    expect(refused.headers['retry-after']).toBeDefined();
   });
 });

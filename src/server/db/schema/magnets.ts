@@ -52,7 +52,11 @@ export const magnetOrders = pgTable(
     stripeInvoiceItemId: text('stripe_invoice_item_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     printifyOrderId: text('printify_order_id'),
+    /** Set by the first submission attempt: a later attempt looks for the order that one may have made. */
+    submissionStartedAt: timestamp('submission_started_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Why Printify refused the order (status 'had-issues'), for the admins who fulfil it by hand. */
+    printifyProblem: text('printify_problem'),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { centsToAmount } from '../../../shared/magnet-pricing.js';
 import type { MagnetOrderStatus, MarkMagnetOrderShippedSchema } from '../../../shared/magnets.schemas.js';
@@ -15,17 +15,27 @@ function toAdminView(ctx: AppContext, row: MagnetOrder, operatorEmail: string) {
     operatorEmail,
     wholesaleCost: { amount: centsToAmount(row.wholesaleCents) },
     printifyOrderId: row.printifyOrderId,
+    printifyProblem: row.printifyProblem,
     qrImageUrl: magnetQrImageUrl(ctx.publicUrl, row.qrToken),
   };
 }
 
-/** Every operator's orders, newest first; by default those paid and waiting to be printed. */
-export async function listOrdersForAdmin(ctx: AppContext, status: MagnetOrderStatus = 'pending') {
+/**
+ * The orders someone must print and post by hand: paid ones when Printify is not configured, and
+ * those Printify refused before taking them. With Printify, a pending order is on its way there.
+ */
+function toFulfilByHand(ctx: AppContext): SQL {
+  const refused = and(eq(magnetOrders.status, 'had-issues'), isNull(magnetOrders.printifyOrderId))!;
+  return ctx.printify ? refused : or(eq(magnetOrders.status, 'pending'), refused)!;
+}
+
+/** Every operator's orders with a status, newest first; without one, those to fulfil by hand. */
+export async function listOrdersForAdmin(ctx: AppContext, status?: MagnetOrderStatus) {
   const rows = await ctx.db
     .select({ order: magnetOrders, email: users.email })
     .from(magnetOrders)
     .innerJoin(users, eq(users.id, magnetOrders.userId))
-    .where(eq(magnetOrders.status, status))
+    .where(status ? eq(magnetOrders.status, status) : toFulfilByHand(ctx))
     .orderBy(desc(magnetOrders.createdAt), desc(magnetOrders.id))
     .limit(500);
   return rows.map((row) => toAdminView(ctx, row.order, row.email));
@@ -45,7 +55,9 @@ export async function markShippedByHand(ctx: AppContext, orderId: number, shipme
       .for('update');
     if (!row) throw notFound('Order not found');
     if (row.order.printifyOrderId) throw conflict('This order is with Printify; its tracking comes from there.');
-    if (row.order.status !== 'pending' && row.order.status !== 'on-hold') throw conflict('Only a paid order waiting to be printed can be marked shipped.');
+    // With Printify, a pending order may be on its way there this very moment: only a refused one is the admins'.
+    const byHand = row.order.status === 'had-issues' || (!ctx.printify && row.order.status === 'pending');
+    if (!byHand) throw conflict('Only a paid order waiting to be printed by hand can be marked shipped.');
     await tx.update(magnetOrders).set({ status: 'fulfilled', updatedAt: new Date() }).where(eq(magnetOrders.id, orderId));
     await recordShipment(tx, ctx.publicUrl, row.order, {
       carrier: shipment.carrier,

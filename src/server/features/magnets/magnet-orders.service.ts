@@ -14,7 +14,7 @@ import {
 import { BillingMessages } from '../../../shared/billing.schemas.js';
 import type { AppContext } from '../../context.js';
 import { billingCustomers, magnetOrders, type MagnetOrder } from '../../db/schema.js';
-import { badGateway, badRequest, notFound } from '../../http-errors.js';
+import { badGateway, badRequest, notFound, serviceUnavailable } from '../../http-errors.js';
 import { renderQrPng } from '../../integrations/qr.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { askStripe, configuredBilling, customerOf, type Payer } from '../billing/checkout.js';
@@ -83,6 +83,8 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
     address: { ...body.shippingAddress, addressLine2: body.shippingAddress.addressLine2 ?? undefined },
   });
   const { price, variant } = priced;
+  // While Printify's catalogue cannot be read the fallback size is shown, but it cannot be printed.
+  if (ctx.printify && priced.catalogue.source !== 'printify') throw serviceUnavailable(MagnetOrderMessages.printerUnavailable);
   if (centsOf(body.unitPrice) !== price.unitPriceCents || centsOf(body.totalPrice) !== price.totalCents) {
     throw badRequest(MagnetOrderMessages.priceChanged, { totalPrice: MagnetOrderMessages.priceChanged });
   }
@@ -118,6 +120,8 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
         billing.stripe.checkout.sessions.create(
           {
             mode: 'payment',
+            // A card is paid at once; methods that settle days later would leave the order in doubt.
+            allowed_payment_method_types: ['card'],
             // An operator Stripe already knows pays as that customer, so the receipt sits with their invoices.
             ...(known ? { customer: known.stripeCustomerId } : { customer_email: payer.email }),
             client_reference_id: String(payer.id),
@@ -137,7 +141,7 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
       );
       if (!session.url) throw badGateway(BillingMessages.checkoutErrorText);
       await ctx.db.update(magnetOrders).set({ stripeCheckoutSessionId: session.id, updatedAt: new Date() }).where(eq(magnetOrders.id, placed.id));
-      return { requiresPayment: true, message: MagnetOrderMessages.paymentRequiredText, orderId: placed.id, checkoutUrl: session.url, trackingInfo: null };
+      return { requiresPayment: true, title: MagnetOrderMessages.paymentRequired, message: MagnetOrderMessages.paymentRequiredText, orderId: placed.id, checkoutUrl: session.url, trackingInfo: null };
     }
     const customer = await customerOf(ctx, billing, payer);
     invoiceItem = await askStripe(() =>
@@ -163,6 +167,7 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
   }
   return {
     requiresPayment: false,
+    title: ctx.printify ? MagnetOrderMessages.submitted : MagnetOrderMessages.received,
     message: ctx.printify ? MagnetOrderMessages.submittedText : MagnetOrderMessages.receivedText,
     orderId: placed.id,
     checkoutUrl: null,

@@ -8,7 +8,8 @@ export type MagnetPayment = 'checkout' | 'invoice';
  * How an operator pays for magnets. Only an active subscription, which Stripe charges at the end of
  * each period with the card it holds, can carry an invoice item. Everyone else pays on Stripe's
  * page before anything is printed: the Starter plan, a trial (which may end without a card and
- * leave the item unpaid), and a plan an admin set without a subscription (nothing would invoice it).
+ * leave the item unpaid), a subscription set to end (its last invoice is already behind it), and a
+ * plan an admin set without a subscription (nothing would invoice it).
  */
 export async function magnetPaymentOf(db: Database, userId: number): Promise<MagnetPayment> {
   const [user] = await db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId));
@@ -16,7 +17,7 @@ export async function magnetPaymentOf(db: Database, userId: number): Promise<Mag
   const [active] = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.tier, user.tier), eq(subscriptions.status, 'active')))
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.tier, user.tier), eq(subscriptions.status, 'active'), eq(subscriptions.cancelAtPeriodEnd, false)))
     .limit(1);
   return active ? 'invoice' : 'checkout';
 }

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { MagnetOrderView } from '../../../shared/magnets.schemas.js';
+import { MagnetOrderMessages, type MagnetOrderView } from '../../../shared/magnets.schemas.js';
 import { BillingMessages } from '../../../shared/billing.schemas.js';
 import type { AppContext } from '../../context.js';
 import { magnetOrders } from '../../db/schema.js';
-import { notFound } from '../../http-errors.js';
+import { conflict, notFound } from '../../http-errors.js';
 import { enqueue, type JobExecutor } from '../../jobs/enqueue.js';
 import type { BillingSettings } from '../billing/billing-settings.js';
 import { askStripe, configuredBilling } from '../billing/checkout.js';
@@ -75,4 +75,20 @@ export async function markMagnetOrdersInvoiced(tx: Tx, invoiceItemIds: string[],
     .update(magnetOrders)
     .set({ paidAt: paidAtSeconds ? new Date(paidAtSeconds * 1000) : new Date(), updatedAt: new Date() })
     .where(and(inArray(magnetOrders.stripeInvoiceItemId, invoiceItemIds), isNull(magnetOrders.paidAt)));
+}
+
+/**
+ * The Stripe page of an order still waiting for payment, for an operator who left it unpaid. Only
+ * the session the order opened is offered (a new one could be paid alongside it); once that one has
+ * expired or been paid, the order follows what Stripe says and there is nothing left to pay.
+ */
+export async function resumeMagnetPayment(ctx: AppContext, userId: number, orderId: number): Promise<{ url: string }> {
+  const billing = configuredBilling(ctx);
+  const order = await getOwnedMagnetOrder(ctx, userId, orderId);
+  if (order.status !== 'awaiting_payment' || !order.stripeCheckoutSessionId) throw conflict(MagnetOrderMessages.nothingToPay);
+  const sessionId = order.stripeCheckoutSessionId;
+  const session = await askStripe(() => billing.stripe.checkout.sessions.retrieve(sessionId), BillingMessages.checkoutErrorText);
+  if (session.status === 'open' && session.url) return { url: session.url };
+  await ctx.db.transaction((tx) => applyMagnetCheckout(tx, session));
+  throw conflict(session.status === 'expired' ? MagnetOrderMessages.paymentExpired : MagnetOrderMessages.nothingToPay);
 }

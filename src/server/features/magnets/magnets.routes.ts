@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,9 +16,11 @@ import {
   MarkMagnetOrderShippedSchema,
 } from '../../../shared/magnets.schemas.js';
 import { FileResponseSchema } from '../../../shared/api-error.js';
+import { RedirectUrlSchema } from '../../../shared/billing.schemas.js';
+import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
 import { listOrdersForAdmin, markShippedByHand } from './magnet-fulfilment.js';
-import { confirmMagnetPayment } from './magnet-payment.js';
+import { confirmMagnetPayment, resumeMagnetPayment } from './magnet-payment.js';
 import { magnetPaymentOf } from './magnet-payment-method.js';
 import { getOwnedMagnetOrder, listMagnetOrders, magnetQrImage, placeMagnetOrder, toMagnetOrderView } from './magnet-orders.service.js';
 import { priceOrder, quoteOf } from './magnet-quote.js';
@@ -26,6 +28,9 @@ import { magnetCatalogue } from './magnet-variants.js';
 import { handlePrintifyWebhook } from './printify-webhook.js';
 
 const OrderParams = z.object({ id: z.coerce.number().int().positive() });
+
+const MINUTE_MS = 60_000;
+const perOperator = (request: FastifyRequest) => String(signedInUser(request).id);
 
 /** Sizes, prices and the operator's own orders (operator scope). */
 export async function magnetRoutes(server: FastifyInstance) {
@@ -36,12 +41,17 @@ export async function magnetRoutes(server: FastifyInstance) {
     return (await magnetCatalogue(ctx.printify, request.log)).variants;
   });
 
-  app.post('/api/magnet-quote', { schema: { body: MagnetQuoteRequestSchema, response: { 200: MagnetQuoteSchema } } }, async (request) => {
+  // A quote with an address asks Printify for shipping, and an order opens a Stripe page: both are
+  // limited per operator so that nobody can spend the shop's Printify allowance or flood Stripe.
+  const quoteLimit = limit(server, { name: 'magnet-quote', max: 60, windowMs: MINUTE_MS, per: perOperator });
+  const orderLimit = limit(server, { name: 'magnet-order', max: 10, windowMs: 10 * MINUTE_MS, per: perOperator });
+
+  app.post('/api/magnet-quote', { schema: { body: MagnetQuoteRequestSchema, response: { 200: MagnetQuoteSchema } }, preHandler: quoteLimit }, async (request) => {
     const payment = await magnetPaymentOf(ctx.db, signedInUser(request).id);
     return quoteOf(await priceOrder(ctx, request.log, request.body), request.body.quantity, payment);
   });
 
-  app.post('/api/magnet-orders', { schema: { body: CreateMagnetOrderSchema, response: { 200: MagnetOrderResultSchema } } }, async (request) =>
+  app.post('/api/magnet-orders', { schema: { body: CreateMagnetOrderSchema, response: { 200: MagnetOrderResultSchema } }, preHandler: orderLimit }, async (request) =>
     placeMagnetOrder(ctx, request.log, signedInUser(request), request.body),
   );
 
@@ -57,6 +67,10 @@ export async function magnetRoutes(server: FastifyInstance) {
     '/api/magnet-orders/:id/confirm-payment',
     { schema: { params: OrderParams, body: ConfirmMagnetPaymentSchema, response: { 200: MagnetOrderSchema } } },
     async (request) => confirmMagnetPayment(ctx, signedInUser(request).id, request.params.id, request.body.sessionId),
+  );
+
+  app.post('/api/magnet-orders/:id/pay', { schema: { params: OrderParams, response: { 200: RedirectUrlSchema } } }, async (request) =>
+    resumeMagnetPayment(ctx, signedInUser(request).id, request.params.id),
   );
 }
 

@@ -46,6 +46,9 @@ export const magnetKeys = {
 /** GET /api/printify/magnet-variants: the sizes on offer (the server falls back to the spec's size). */
 export const magnetVariantsQuery = queryOptions<MagnetVariant[]>({ queryKey: magnetKeys.variants });
 
+/** POST /api/magnet-orders/{id}/pay: the Stripe page of an order still waiting for payment. */
+export const resumeMagnetPayment = (orderId: number) => apiJson<{ url: string }>('POST', `${MAGNET_ORDERS_URL}/${orderId}/pay`);
+
 export const fetchMagnetQuote = (request: MagnetQuoteRequest) => apiJson<MagnetQuote>('POST', MAGNET_QUOTE_URL, request);
 
 /**

@@ -29,8 +29,9 @@ describe('the order button', () => {
     expect(orderButtonLabel({ tier: 'growth', payment: undefined, total: '54.89' })).toBe('Place Order');
   });
 
-  it('places the order while the price is not known (the button is disabled then)', () => {
-    expect(orderButtonLabel({ tier: 'free', payment: undefined, total: undefined })).toBe('Place Order');
+  it('names no figure while the price is not known (the button is disabled then)', () => {
+    expect(orderButtonLabel({ tier: 'free', payment: undefined, total: undefined })).toBe('Pay & Order');
+    expect(orderButtonLabel({ tier: 'growth', payment: 'checkout', total: undefined })).toBe('Pay & Order');
     expect(orderButtonLabel({ tier: undefined, payment: undefined, total: undefined })).toBe('Place Order');
   });
 });

@@ -81,5 +81,6 @@ interface OrderButtonInput {
  */
 export function orderButtonLabel({ tier, payment, total }: OrderButtonInput): string {
   const paysFirst = payment ? payment === 'checkout' : tier === 'free';
-  return paysFirst && total ? `Pay ${dollars(total)} & Order` : 'Place Order';
+  if (!paysFirst) return 'Place Order';
+  return total ? `Pay ${dollars(total)} & Order` : 'Pay & Order';
 }

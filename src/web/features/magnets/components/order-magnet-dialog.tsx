@@ -131,11 +131,11 @@ function OrderMagnetForm({ machine, onClose }: { machine: Machine; onClose: () =
       if (result.requiresPayment) {
         if (!result.checkoutUrl) throw new Error(MagnetMessages.orderFailedText);
         setLeaving(true);
-        toast({ title: MagnetOrderMessages.paymentRequired, description: MagnetOrderMessages.paymentRequiredText });
+        toast({ title: result.title, description: result.message });
         window.location.assign(result.checkoutUrl);
         return;
       }
-      toast({ title: MagnetOrderMessages.submitted, description: result.message });
+      toast({ title: result.title, description: result.message });
       onClose();
     } catch (error) {
       // A lost session has already been reported by the query client.
@@ -194,8 +194,8 @@ function OrderMagnetForm({ machine, onClose }: { machine: Machine; onClose: () =
         <PriceSummary
           quote={quote.data}
           updating={quote.isPlaceholderData}
-          error={quote.isError ? quote.error : null}
-          onRetry={() => void quote.refetch()}
+          error={quote.isError ? quote.error : variants.isError ? variants.error : null}
+          onRetry={() => void (variants.isError ? variants.refetch() : quote.refetch())}
           showRevenue={isAdmin}
         />
 
@@ -210,7 +210,8 @@ function OrderMagnetForm({ machine, onClose }: { machine: Machine; onClose: () =
             Cancel
           </Button>
           <Button type="submit" disabled={!ready} loading={isSubmitting || leaving}>
-            {orderButtonLabel({ tier: subscription.data?.tier, payment: quote.data?.payment, total: quote.data?.retailPrice.amount })}
+            {/* The total of exactly this choice: while a new quote loads, no figure rather than the last one. */}
+            {orderButtonLabel({ tier: subscription.data?.tier, payment: quote.data?.payment, total: current?.retailPrice.amount })}
           </Button>
         </DialogFooter>
       </form>

@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths.js';
 import { magnetKeys, magnetPaymentConfirmationQuery } from '../api.js';
 import { orderNumber } from '../order-format.js';
 import type { PaymentReturn } from '../payment-return.js';
+import { PayNowButton } from './pay-now-button.js';
 
 /** The answer to a return from Stripe, above the orders. */
 export function PaymentReturnNotice({ payment }: { payment: PaymentReturn }) {
@@ -15,7 +16,11 @@ export function PaymentReturnNotice({ payment }: { payment: PaymentReturn }) {
     return (
       <Alert variant="info">
         <AlertTitle>{orderNumber({ id: payment.orderId })} is waiting for payment</AlertTitle>
-        <p>You left Stripe’s page without paying, so nothing was charged. The magnets are printed only once the order is paid.</p>
+        <p>
+          You left Stripe’s page without paying, so nothing was charged. The magnets are printed once the order is paid; an order
+          left unpaid is canceled after a day.
+        </p>
+        <PayNowButton orderId={payment.orderId} className="mt-1 w-fit" />
       </Alert>
     );
   }

@@ -10,9 +10,9 @@ import { dollars } from '../order-form.js';
 import { orderDate, orderNumber, paymentMethodText } from '../order-format.js';
 import { ShippingAddressBlock } from '../components/shipping-address-block.js';
 
-/** /admin/magnet-orders (admins): paid orders that wait to be printed and posted by hand. */
+/** /admin/magnet-orders (admins): paid orders to print and post by hand (no Printify, or refused by it). */
 export function AdminMagnetOrdersPage() {
-  const orders = useQuery(adminMagnetOrdersQuery('pending'));
+  const orders = useQuery(adminMagnetOrdersQuery());
 
   let content;
   if (orders.isPending) content = <MagnetOrdersSkeleton />;
@@ -80,6 +80,12 @@ function PendingOrder({ order }: { order: AdminMagnetOrder }) {
           <dd className="tabular-nums">{dollars(order.total.amount)}</dd>
           <dt className="text-muted-foreground">Payment</dt>
           <dd>{paymentMethodText(order)}</dd>
+          {order.printifyProblem ? (
+            <>
+              <dt className="text-muted-foreground">Printify refused it</dt>
+              <dd className="break-words">{order.printifyProblem}</dd>
+            </>
+          ) : null}
           <dt className="text-muted-foreground">QR image</dt>
           <dd>
             <a

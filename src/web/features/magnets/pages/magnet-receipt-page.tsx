@@ -16,6 +16,7 @@ import { dollars } from '../order-form.js';
 import { orderDate, orderNumber, paymentMethodText } from '../order-format.js';
 import { MagnetOrderStatusBadge, TrackingInfo } from '../components/order-status.js';
 import { ShippingAddressBlock } from '../components/shipping-address-block.js';
+import { PayNowButton } from '../components/pay-now-button.js';
 
 /** The id in the address, or null when it names no order. */
 const orderIdOf = (param: string | undefined) => (param && /^\d{1,10}$/.test(param) ? Number(param) : null);
@@ -62,10 +63,13 @@ function ReceiptCard({ order }: { order: MagnetOrderView }) {
           <h1 className="text-2xl font-bold tracking-tight">{orderNumber(order)}</h1>
           <p className="text-sm text-muted-foreground">Ordered {orderDate(order.createdAt)}</p>
         </div>
-        <Button variant="outline" className="print:hidden" onClick={() => window.print()}>
-          <Printer className="size-4" aria-hidden="true" />
-          Print
-        </Button>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          {order.status === 'awaiting_payment' ? <PayNowButton orderId={order.id} /> : null}
+          <Button variant="outline" onClick={() => window.print()}>
+            <Printer className="size-4" aria-hidden="true" />
+            Print
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="grid gap-6 text-sm">
         <section aria-labelledby="receipt-items" className="grid gap-2">
