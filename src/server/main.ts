@@ -19,6 +19,7 @@ import { deleteExpiredSessions } from './sessions.js';
 const env = readEnv();
 const log = createLogger(env.LOG_LEVEL);
 const dataDir = resolve(env.DATA_DIR);
+const isLoopbackUrl = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -28,6 +29,10 @@ async function main() {
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox'), log });
   const printify = printifySettingsFrom(env);
+  if (printify && isLoopbackUrl(publicUrl) && !env.PRINTIFY_API_BASE) {
+    // Printify fetches each order's QR image from PUBLIC_URL: from this address it could not.
+    log.warn(`Printify cannot fetch magnet QR images from ${publicUrl}; set PUBLIC_URL to this server's public address`);
+  }
   const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify }, log, soleInstance: database.kind === 'embedded' });
   const sessionSecret = env.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session');
   const app = await buildApp({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPostalCode, postalCodeOf, regionCodeOf, RegionMessages } from './postal-regions.js';
 import { DEFAULT_MAGNET_COUNTRY, DEFAULT_MAGNET_SKU, MAGNET_COUNTRIES, MAGNET_QUANTITIES } from './magnet-pricing.js';
 
 /** QR magnets (spec core 2.9, 3, 7, 9): the sizes on offer and what an order costs. */
@@ -81,8 +82,8 @@ export type MagnetQuote = z.infer<typeof MagnetQuoteSchema>;
 const requiredAddressField = (max: number) =>
   z.string({ error: MagnetMessages.missingInformationText }).trim().min(1, MagnetMessages.missingInformationText).max(max, `Must be at most ${max} characters`);
 
-/** Where an order goes (spec core 5): all but the second address line are required. */
-export const MagnetShippingAddressSchema = z.object({
+/** Where an order goes (spec core 5), field by field: all but the second address line are required. */
+export const MagnetShippingAddressFieldsSchema = z.object({
   fullName: requiredAddressField(200),
   addressLine1: requiredAddressField(200),
   addressLine2: z
@@ -96,6 +97,25 @@ export const MagnetShippingAddressSchema = z.object({
   zipCode: requiredAddressField(20),
   country: MagnetCountrySchema.default(DEFAULT_MAGNET_COUNTRY),
 });
+
+/**
+ * The address as a whole: the state or province must be the country's and the ZIP or postal code
+ * well formed, since the printer refuses an order it cannot post. Both are kept as the post writes
+ * them (the state's code, a Canadian code in capitals with its space).
+ */
+export const MagnetShippingAddressSchema = MagnetShippingAddressFieldsSchema.superRefine((address, context) => {
+  const canada = address.country === 'CA';
+  if (address.state && !regionCodeOf(address.country, address.state)) {
+    context.addIssue({ code: 'custom', path: ['state'], message: canada ? RegionMessages.unknownProvince : RegionMessages.unknownState });
+  }
+  if (address.zipCode && !isPostalCode(address.country, address.zipCode)) {
+    context.addIssue({ code: 'custom', path: ['zipCode'], message: canada ? RegionMessages.badPostalCode : RegionMessages.badZip });
+  }
+}).transform((address) => ({
+  ...address,
+  state: regionCodeOf(address.country, address.state) ?? address.state,
+  zipCode: postalCodeOf(address.country, address.zipCode),
+}));
 export type MagnetShippingAddressInput = z.input<typeof MagnetShippingAddressSchema>;
 
 /** Money as the browser may send it: a decimal string or a number of dollars. Checked, never used. */

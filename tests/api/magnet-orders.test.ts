@@ -8,6 +8,7 @@ import { LATE_AFTER_MS, pollMagnetOrdersJob } from '../../src/server/features/ma
 import { PrintifyClient, type PrintifySettings } from '../../src/server/integrations/printify/printify-client.js';
 import { createStripeClient } from '../../src/server/integrations/stripe/stripe-client.js';
 import { MagnetMessages, MagnetOrderMessages, type MagnetOrderResult, type MagnetOrderView, type MagnetQuote } from '../../src/shared/magnets.schemas.js';
+import { RegionMessages } from '../../src/shared/postal-regions.js';
 import { startFakePrintify, type FakePrintify } from '../fakes/printify.js';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../support/index.js';
@@ -262,7 +263,7 @@ describe('paid plans: on the next invoice, printed at once', () => {
   test('the total goes on the invoice as an item; the order is submitted without a payment step', async () => {
     const operator = await payingOperator(t);
     expect((await quoteFor(operator)).payment).toBe('invoice');
-    const response = await order(operator);
+    const response = await order(operator, { shippingAddress: { ...ADDRESS, state: 'illinois', zipCode: ' 62701-1234 ' } });
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as MagnetOrderResult;
     expect(result).toMatchObject({ requiresPayment: false, checkoutUrl: null, title: MagnetOrderMessages.submitted, message: MagnetOrderMessages.submittedText });
@@ -272,6 +273,9 @@ describe('paid plans: on the next invoice, printed at once', () => {
     await waitForStatus(t, result.orderId, 'sending-to-production');
     const row = await orderRow(t, result.orderId);
     expect(row).toMatchObject({ paymentMethod: 'invoice', stripeInvoiceItemId: items[0]!.id, paidAt: null });
+    // The printer gets the address as the post writes it.
+    expect(row.shippingAddress).toMatchObject({ state: 'IL', zipCode: '62701-1234' });
+    expect(printifyOrdersFor(result.orderId)[0]!.address_to).toMatchObject({ region: 'IL', zip: '62701-1234' });
     expect(printifyOrdersFor(result.orderId)).toHaveLength(1);
 
     const listed = (await operator.api.get('/api/magnet-orders')).json() as MagnetOrderView[];
@@ -352,6 +356,10 @@ describe('what the server refuses', () => {
       const body = expectJsonError(response, 400);
       expect(JSON.stringify(body)).toContain(MagnetMessages.missingInformationText);
     }
+    const badState = expectJsonError(await order(operator, { shippingAddress: { ...ADDRESS, state: 'Ontario' } }), 400);
+    expect(badState.errors?.['shippingAddress.state']).toBe(RegionMessages.unknownState);
+    const badZip = expectJsonError(await order(operator, { shippingAddress: { ...ADDRESS, zipCode: 'K1A 0B1' } }), 400);
+    expect(badZip.errors?.['shippingAddress.zipCode']).toBe(RegionMessages.badZip);
     expectJsonError(await order(operator, { quantity: 7 }), 400);
     expectJsonError(await order(operator, { shippingAddress: { ...ADDRESS, country: 'MX' } }), 400);
     expectJsonError(await order(operator, { sku: 999 }), 400, MagnetMessages.unknownSize);

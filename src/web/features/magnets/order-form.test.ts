@@ -4,6 +4,7 @@ import {
   EMPTY_MAGNET_ORDER_FORM,
   MagnetOrderFormSchema,
   addressLabels,
+  addressProblemsOf,
   countryName,
   isMissingInformation,
   orderButtonLabel,
@@ -86,5 +87,20 @@ describe('address labels', () => {
     expect(addressLabels('CA')).toMatchObject({ state: 'Province', zipCode: 'Postal Code' });
     expect(countryName('US')).toBe('United States');
     expect(countryName('CA')).toBe('Canada');
+  });
+});
+
+describe('what the printer would refuse', () => {
+  it('a state of the other country, or a ZIP of the wrong shape', () => {
+    expect(addressProblemsOf('US', { state: 'Illinois', zipCode: '62701' })).toEqual({});
+    expect(addressProblemsOf('CA', { state: 'ON', zipCode: 'm5v 2t6' })).toEqual({});
+    expect(addressProblemsOf('CA', { state: 'IL', zipCode: '62701' })).toEqual({
+      state: 'Enter a Canadian province, such as ON or Ontario',
+      zipCode: 'Enter a postal code, such as K1A 0B1',
+    });
+    expect(addressProblemsOf('US', { state: 'Nowhere', zipCode: '627' })).toEqual({
+      state: 'Enter a US state, such as IL or Illinois',
+      zipCode: 'Enter a 5-digit ZIP code, such as 62701',
+    });
   });
 });

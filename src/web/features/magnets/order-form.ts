@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { isPostalCode, regionCodeOf, RegionMessages } from '../../../shared/postal-regions.js';
 import type { SubscriptionTier } from '../../../shared/auth.schemas.js';
 import type { MagnetCountry } from '../../../shared/magnet-pricing.js';
 import {
   CreateMagnetOrderSchema,
   MagnetMessages,
   MagnetQuoteAddressSchema,
-  MagnetShippingAddressSchema,
+  MagnetShippingAddressFieldsSchema,
   type MagnetQuote,
   type MagnetQuoteRequest,
 } from '../../../shared/magnets.schemas.js';
@@ -15,7 +16,7 @@ import {
  * beside the size) and the optional special instructions, with the shared messages.
  */
 export const MagnetOrderFormSchema = z.object({
-  shippingAddress: MagnetShippingAddressSchema.omit({ country: true }),
+  shippingAddress: MagnetShippingAddressFieldsSchema.omit({ country: true }),
   specialInstructions: CreateMagnetOrderSchema.shape.specialInstructions,
 });
 export type MagnetOrderFormInput = z.input<typeof MagnetOrderFormSchema>;
@@ -83,4 +84,16 @@ export function orderButtonLabel({ tier, payment, total }: OrderButtonInput): st
   const paysFirst = payment ? payment === 'checkout' : tier === 'free';
   if (!paysFirst) return 'Place Order';
   return total ? `Pay ${dollars(total)} & Order` : 'Pay & Order';
+}
+
+/**
+ * What the printer would refuse in an address: a state or province not of the chosen country, or a
+ * malformed ZIP or postal code. Checked before the order is sent, with the server's own rules.
+ */
+export function addressProblemsOf(country: MagnetCountry, address: { state: string; zipCode: string }): Partial<Record<'state' | 'zipCode', string>> {
+  const canada = country === 'CA';
+  const problems: Partial<Record<'state' | 'zipCode', string>> = {};
+  if (!regionCodeOf(country, address.state)) problems.state = canada ? RegionMessages.unknownProvince : RegionMessages.unknownState;
+  if (!isPostalCode(country, address.zipCode)) problems.zipCode = canada ? RegionMessages.badPostalCode : RegionMessages.badZip;
+  return problems;
 }

@@ -25,6 +25,7 @@ import { voteUrlOf } from '../../../lib/vote-url.js';
 import { subscriptionStatusQuery } from '../../billing/api.js';
 import { magnetKeys, magnetVariantsQuery, useMagnetQuote, usePlaceMagnetOrder } from '../api.js';
 import {
+  addressProblemsOf,
   ADDRESS_FIELDS,
   EMPTY_MAGNET_ORDER_FORM,
   MagnetOrderFormSchema,
@@ -115,6 +116,11 @@ function OrderMagnetForm({ machine, onClose }: { machine: Machine; onClose: () =
   const onSubmit = handleSubmit(async (values) => {
     if (!current) return;
     setFailure(null);
+    const problems = Object.entries(addressProblemsOf(country, values.shippingAddress)) as ['state' | 'zipCode', string][];
+    if (problems.length > 0) {
+      problems.forEach(([field, message], index) => setError(`shippingAddress.${field}`, { type: 'validate', message }, { shouldFocus: index === 0 }));
+      return;
+    }
     try {
       const result = await placeOrder.mutateAsync({
         machineId: machine.id,
