@@ -299,6 +299,17 @@ describe('paid plans: on the next invoice, printed at once', () => {
     expect(await t.database.db.select().from(magnetOrders).where(eq(magnetOrders.userId, operator.user.id))).toEqual([]);
   });
 
+  test('an invoice item whose every answer was lost is found and taken back: no charge for an order that failed', async () => {
+    const operator = await payingOperator(t);
+    const customer = (await t.database.db.select().from(billingCustomers).where(eq(billingCustomers.userId, operator.user.id)))[0]!.stripeCustomerId;
+    // The first attempt makes the item; it and the client's two retries (replayed by the idempotency key) lose their answers.
+    stripe.lostAnswers.push(/^POST \/v1\/invoiceitems$/, /^POST \/v1\/invoiceitems$/, /^POST \/v1\/invoiceitems$/);
+    expectJsonError(await order(operator), 502);
+    expect(stripe.lostAnswers).toEqual([]);
+    expect([...stripe.invoiceItems.values()].filter((item) => item.customer === customer)).toEqual([]);
+    expect(await t.database.db.select().from(magnetOrders).where(eq(magnetOrders.userId, operator.user.id))).toEqual([]);
+  });
+
   test.each(['reject', 'accept'] as const)(
     'a retried submission makes one order at Printify, whether it refuses a repeated external id or not (%s)',
     async (duplicates) => {

@@ -77,6 +77,8 @@ export class FakeStripe {
   readonly schedules = new Map<string, StripeObject>();
   readonly invoices = new Map<string, StripeObject>();
   readonly invoiceItems = new Map<string, StripeObject>();
+  /** Requests ('POST /v1/invoiceitems') whose next answers are lost after they were carried out, one pattern per answer. */
+  readonly lostAnswers: RegExp[] = [];
   readonly events: StripeObject[] = [];
   readonly requests: RecordedRequest[] = [];
   /** Responses by idempotency key, with the request they answered. */
@@ -115,10 +117,17 @@ export class FakeStripe {
     const params = request.method === 'GET' || request.method === 'DELETE' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(body);
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     this.requests.push({ method: request.method ?? 'GET', path: url.pathname, params, idempotencyKey });
-    const send = (status: number, payload: unknown) => {
+    let send = (status: number, payload: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': idOf('req') });
       response.end(JSON.stringify(payload));
     };
+    const lost = this.lostAnswers.findIndex((pattern) => pattern.test(`${request.method} ${url.pathname}`));
+    if (lost !== -1) {
+      // The request is carried out and its answer lost on the way back, as a dropped connection would.
+      this.lostAnswers.splice(lost, 1);
+      const real = send;
+      send = (_status, _payload) => real(500, { error: { type: 'api_error', message: 'An error occurred with our connection to Stripe.' } });
+    }
     try {
       if (request.headers.authorization !== `Bearer ${this.options.secretKey}`) {
         throw new StripeError(401, 'invalid_request_error', 'Invalid API Key provided');
@@ -157,6 +166,7 @@ export class FakeStripe {
     ['POST', /^\/v1\/billing_portal\/sessions$/, (_, params) => this.createPortalSession(params)],
     ['POST', /^\/v1\/invoiceitems$/, (_, params) => this.createInvoiceItem(params)],
     ['DELETE', /^\/v1\/invoiceitems\/([^/]+)$/, (id) => this.deleteInvoiceItem(id)],
+    ['GET', /^\/v1\/invoiceitems$/, (_, params) => this.listInvoiceItems(params)],
     ['POST', /^\/v1\/subscription_schedules$/, (_, params) => this.createSchedule(params)],
     ['GET', /^\/v1\/subscription_schedules\/([^/]+)$/, (id) => this.found(this.schedules, id, 'subscription_schedule')],
     ['POST', /^\/v1\/subscription_schedules\/([^/]+)$/, (id, params) => this.updateSchedule(id, params)],
@@ -274,6 +284,16 @@ export class FakeStripe {
     };
     this.invoiceItems.set(item.id, item);
     return item;
+  }
+
+  /** A customer's invoice items, newest first; `pending=true` keeps those no invoice has taken yet. */
+  private listInvoiceItems(params: FormObject) {
+    const customer = text(params.customer);
+    const pending = text(params.pending);
+    const data = [...this.invoiceItems.values()]
+      .filter((item) => (!customer || item.customer === customer) && (pending !== 'true' || !item.invoice))
+      .reverse();
+    return { object: 'list', url: '/v1/invoiceitems', has_more: false, data };
   }
 
   /** A pending invoice item can be removed until an invoice takes it. */

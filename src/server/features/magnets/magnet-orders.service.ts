@@ -17,6 +17,7 @@ import { billingCustomers, magnetOrders, type MagnetOrder } from '../../db/schem
 import { badGateway, badRequest, notFound, serviceUnavailable } from '../../http-errors.js';
 import { renderQrPng } from '../../integrations/qr.js';
 import { enqueue } from '../../jobs/enqueue.js';
+import type { BillingSettings } from '../billing/billing-settings.js';
 import { askStripe, configuredBilling, customerOf, type Payer } from '../billing/checkout.js';
 import { getOwnedMachine, voteUrlOf } from '../machines/machines.service.js';
 import { magnetPaymentOf } from './magnet-payment-method.js';
@@ -112,6 +113,7 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
     .returning();
   const placed = order!;
   const description = `${placed.quantity} QR magnets (${placed.magnetSize}) for ${placed.machineName}`;
+  let customer: string | undefined;
   let invoiceItem: Stripe.InvoiceItem | undefined;
   try {
     if (payment === 'checkout') {
@@ -143,10 +145,11 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
       await ctx.db.update(magnetOrders).set({ stripeCheckoutSessionId: session.id, updatedAt: new Date() }).where(eq(magnetOrders.id, placed.id));
       return { requiresPayment: true, title: MagnetOrderMessages.paymentRequired, message: MagnetOrderMessages.paymentRequiredText, orderId: placed.id, checkoutUrl: session.url, trackingInfo: null };
     }
-    const customer = await customerOf(ctx, billing, payer);
+    customer = await customerOf(ctx, billing, payer);
+    const payingCustomer = customer;
     invoiceItem = await askStripe(() =>
       billing.stripe.invoiceItems.create(
-        { customer, amount: placed.totalCents, currency: 'usd', description, metadata: { magnetOrderId: String(placed.id) } },
+        { customer: payingCustomer, amount: placed.totalCents, currency: 'usd', description, metadata: { magnetOrderId: String(placed.id) } },
         { idempotencyKey: `magnet-invoice-item-${placed.id}` },
       ),
     );
@@ -156,12 +159,7 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
     });
   } catch (error) {
     // Nothing is charged for an order that could not be placed: it never existed, and the operator may simply try again.
-    if (invoiceItem) {
-      const itemId = invoiceItem.id;
-      await billing.stripe.invoiceItems.del(itemId).catch((failure: unknown) => {
-        log.error({ orderId: placed.id, invoiceItemId: itemId, err: failure instanceof Error ? failure.message : String(failure) }, 'an invoice item of a failed magnet order could not be removed');
-      });
-    }
+    if (customer) await withdrawInvoiceItem(billing, log, placed.id, customer, invoiceItem?.id);
     await ctx.db.delete(magnetOrders).where(eq(magnetOrders.id, placed.id));
     throw error;
   }
@@ -173,6 +171,20 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
     checkoutUrl: null,
     trackingInfo: null,
   };
+}
+
+/**
+ * Takes back the invoice item of an order that failed. Its id is known when Stripe answered; when
+ * the answer was lost the item may exist all the same, so it is looked for by the order's id.
+ */
+async function withdrawInvoiceItem(billing: BillingSettings, log: FastifyBaseLogger, orderId: number, customer: string, itemId: string | undefined) {
+  try {
+    const pending = itemId ? undefined : await billing.stripe.invoiceItems.list({ customer, pending: true, limit: 100 });
+    const id = itemId ?? pending?.data.find((item) => item.metadata?.magnetOrderId === String(orderId))?.id;
+    if (id) await billing.stripe.invoiceItems.del(id);
+  } catch (failure) {
+    log.error({ orderId, err: failure instanceof Error ? failure.message : String(failure) }, 'the invoice item of a failed magnet order could not be removed');
+  }
 }
 
 export async function listMagnetOrders(ctx: AppContext, userId: number): Promise<MagnetOrderView[]> {
