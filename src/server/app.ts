@@ -23,6 +23,7 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
+import { featureRequestAdminRoutes, featureRequestPublicRoutes } from './features/feature-requests/feature-requests.routes.js';
 import { magnetAdminRoutes, magnetPublicRoutes, magnetRoutes, magnetWebhookRoutes } from './features/magnets/magnets.routes.js';
 import { billingOperatorRoutes, billingPublicRoutes, billingWebhookRoutes } from './features/billing/billing.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions) {
       billingPublicRoutes,
       contactPublicRoutes,
       magnetPublicRoutes,
+      featureRequestPublicRoutes,
     ]),
   );
   await app.register(routeScope('account', [accountRoutes]));
@@ -107,7 +109,7 @@ export async function buildApp(options: AppOptions) {
     ]),
   );
 
-  await app.register(routeScope('admin', [billingAdminRoutes, contactAdminRoutes, magnetAdminRoutes]));
+  await app.register(routeScope('admin', [billingAdminRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes]));
   await app.register(routeScope('webhook', [billingWebhookRoutes, magnetWebhookRoutes]));
 
   const { webDir } = options;

@@ -10,3 +10,4 @@ export * from './schema/jobs.js';
 export * from './schema/billing.js';
 export * from './schema/contact.js';
 export * from './schema/magnets.js';
+export * from './schema/feature-requests.js';

@@ -5,6 +5,7 @@ import { trialEndingMail } from '../features/billing/emails/trial-ending.js';
 import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
 import { contactCopyMail } from '../features/contact/emails/contact-copy.js';
 import { contactMessageMail } from '../features/contact/emails/contact-message.js';
+import { featureRequestStatusMail } from '../features/feature-requests/emails/status-changed.js';
 import { magnetOrderShippedMail } from '../features/magnets/emails/magnet-order-shipped.js';
 import { submitMagnetOrderJob } from '../features/magnets/magnet-submission.job.js';
 import { pollMagnetOrdersJob } from '../features/magnets/magnet-tracking.js';
@@ -23,6 +24,7 @@ export const appJobs = {
   'mail.trial-ending': mailJob(trialEndingMail),
   'mail.payment-failed': mailJob(paymentFailedMail),
   'mail.magnet-shipped': mailJob(magnetOrderShippedMail),
+  'mail.feature-request-status': mailJob(featureRequestStatusMail),
   'magnets.submit': submitMagnetOrderJob,
   'magnets.poll': pollMagnetOrdersJob,
   'jobs.prune': pruneJobsJob,
