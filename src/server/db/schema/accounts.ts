@@ -22,6 +22,11 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     emailNotifications: boolean('email_notifications').notNull().default(true),
     smsNotifications: boolean('sms_notifications').notNull().default(false),
+    // What the operator is told about (spec extended 3's notification preferences and defaults).
+    lowInventoryAlerts: boolean('low_inventory_alerts').notNull().default(true),
+    highVoteAlerts: boolean('high_vote_alerts').notNull().default(true),
+    machineOfflineAlerts: boolean('machine_offline_alerts').notNull().default(true),
+    dailySummary: boolean('daily_summary').notNull().default(false),
     timeZone: text('time_zone').notNull().default('America/New_York'),
     subscriptionTier: text('subscription_tier', { enum: ['free', 'growth', 'enterprise'] })
       .notNull()
