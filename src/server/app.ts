@@ -24,6 +24,7 @@ import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
 import { featureRequestAdminRoutes, featureRequestPublicRoutes } from './features/feature-requests/feature-requests.routes.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { magnetAdminRoutes, magnetPublicRoutes, magnetRoutes, magnetWebhookRoutes } from './features/magnets/magnets.routes.js';
 import { billingOperatorRoutes, billingPublicRoutes, billingWebhookRoutes } from './features/billing/billing.routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions) {
       billingOperatorRoutes,
       magnetRoutes,
       notificationRoutes,
+      settingsRoutes,
     ]),
   );
 

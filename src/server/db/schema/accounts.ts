@@ -28,6 +28,14 @@ export const users = pgTable(
     machineOfflineAlerts: boolean('machine_offline_alerts').notNull().default(true),
     dailySummary: boolean('daily_summary').notNull().default(false),
     timeZone: text('time_zone').notNull().default('America/New_York'),
+    // The settings page's profile and preferences (spec extended 3 and 9).
+    company: text('company'),
+    website: text('website'),
+    currency: text('currency', { enum: ['USD', 'EUR', 'GBP', 'CAD'] }).notNull().default('USD'),
+    language: text('language', { enum: ['en', 'es', 'fr', 'de'] }).notNull().default('en'),
+    theme: text('theme', { enum: ['light', 'dark', 'auto'] }).notNull().default('auto'),
+    autoReorderThreshold: integer('auto_reorder_threshold').notNull().default(20),
+    reportFrequency: text('report_frequency', { enum: ['daily', 'weekly', 'monthly', 'quarterly'] }).notNull().default('weekly'),
     subscriptionTier: text('subscription_tier', { enum: ['free', 'growth', 'enterprise'] })
       .notNull()
       .default('free'),
