@@ -28,6 +28,8 @@ declare module 'fastify' {
     user: CurrentUser | null;
     /** The body as received, on webhook routes (signatures are computed over the exact bytes). */
     rawBody?: Buffer;
+    /** The session this request was signed in by (its sid), set with `user`. */
+    sessionId?: string;
   }
   interface FastifyInstance {
     /** Every route as registered, for the test that holds each to a scope and a response schema. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from './db/client.js';
@@ -32,14 +33,24 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
   rememberMe: boolean,
+  device: { timeZone?: string } = {},
 ): Promise<void> {
   await endSession(db, request, reply);
   const { token, hash } = newToken();
   const now = Date.now();
   const expire = new Date(now + (rememberMe ? REMEMBER_ME_MS : IDLE_TIMEOUT_MS));
+  const userAgent = request.headers['user-agent']?.slice(0, 500);
   await db.insert(sessions).values({
     sid: hash,
-    sess: { userId, rememberMe, createdAt: new Date(now).toISOString() },
+    sess: {
+      userId,
+      rememberMe,
+      createdAt: new Date(now).toISOString(),
+      publicId: randomUUID(),
+      lastSeenAt: new Date(now).toISOString(),
+      ...(userAgent ? { userAgent } : {}),
+      ...(device.timeZone ? { timeZone: device.timeZone } : {}),
+    },
     expire,
   });
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, rememberMe ? REMEMBER_ME_MS / 1000 : undefined));
@@ -65,12 +76,20 @@ export async function loadSessionUser(db: Database, request: FastifyRequest): Pr
     .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
     .limit(1);
   if (!row) return null;
-  if (!row.sess.rememberMe && row.expire.getTime() - now.getTime() < IDLE_TIMEOUT_MS - TOUCH_INTERVAL_MS) {
+  const lastSeen = row.sess.lastSeenAt ? Date.parse(row.sess.lastSeenAt) : 0;
+  const seenLongAgo = now.getTime() - lastSeen > TOUCH_INTERVAL_MS;
+  const idleClockRunning = !row.sess.rememberMe && row.expire.getTime() - now.getTime() < IDLE_TIMEOUT_MS - TOUCH_INTERVAL_MS;
+  if (seenLongAgo || idleClockRunning) {
+    // A browser-session sign-in is kept alive while used; a remember-me one only records that it was.
     await db
       .update(sessions)
-      .set({ expire: new Date(now.getTime() + IDLE_TIMEOUT_MS) })
+      .set({
+        sess: sql`jsonb_set(${sessions.sess}, '{lastSeenAt}', to_jsonb(${now.toISOString()}::text))`,
+        ...(row.sess.rememberMe ? {} : { expire: new Date(now.getTime() + IDLE_TIMEOUT_MS) }),
+      })
       .where(eq(sessions.sid, sid));
   }
+  request.sessionId = sid;
   return row.user;
 }
 
@@ -86,4 +105,22 @@ export async function endAllSessionsOf(db: Pick<Database, 'delete'>, userId: num
 
 export async function deleteExpiredSessions(db: Database): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expire, new Date()));
+}
+
+/** The sessions of a user that have not expired, newest first. */
+export async function liveSessionsOf(db: Pick<Database, 'select'>, userId: number) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(sql`(${sessions.sess}->>'userId')::int = ${userId}`, gt(sessions.expire, new Date())))
+    .orderBy(sql`${sessions.sess}->>'createdAt' desc`);
+}
+
+/** Ends every session of a user but one (the one in use), as a password change does. */
+export async function endOtherSessionsOf(db: Pick<Database, 'delete'>, userId: number, keepSid: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(sql`(${sessions.sess}->>'userId')::int = ${userId}`, sql`${sessions.sid} <> ${keepSid}`))
+    .returning({ sid: sessions.sid });
+  return ended.length;
 }

@@ -37,7 +37,7 @@ export const EmailSchema = z
   .pipe(z.email(AuthMessages.invalidEmail))
   .transform((email) => email.toLowerCase());
 
-const NewPasswordSchema = z
+export const NewPasswordSchema = z
   .string({ error: AuthMessages.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, AuthMessages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong);
@@ -74,6 +74,16 @@ export const LoginSchema = z.strictObject({
     .min(1, AuthMessages.passwordRequired)
     .max(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
   rememberMe: z.boolean({ error: 'Remember me must be true or false' }).optional().default(false),
+  /**
+   * The browser's own time zone ('America/Chicago'), the only hint of where a session is: the
+   * security tab lists sessions by it. Nothing is looked up from the network address.
+   */
+  timeZone: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/)
+    .optional()
+    .catch(undefined),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 

@@ -52,12 +52,11 @@ describe('preferences', () => {
     const machine = await createMachine(t.database.db, user.id);
     const product = await createProduct(t.database.db, user.id);
     // A moment between the two zones' midnights: today in the zone whose day began first, yesterday in the other.
-    const [starts] = (
-      await t.database.db.execute<{ utc: string; new_york: string }>(
-        sql`select (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') as utc,
-                   (date_trunc('day', now() at time zone 'America/New_York') at time zone 'America/New_York') as new_york`,
-      )
-    ).rows;
+    const result = (await t.database.db.execute(
+      sql`select (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') as utc,
+                 (date_trunc('day', now() at time zone 'America/New_York') at time zone 'America/New_York') as new_york`,
+    )) as unknown as { rows: { utc: string | Date; new_york: string | Date }[] };
+    const starts = result.rows[0];
     const utcStart = new Date(starts!.utc).getTime();
     const newYorkStart = new Date(starts!.new_york).getTime();
     const moment = new Date(Math.max(utcStart, newYorkStart) - 60_000);

@@ -8,6 +8,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     password: text('password').notNull(),
+    /** When the password was last set by its owner; null until then (it was set with the account). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: text('role', { enum: ['operator', 'admin', 'affiliate'] })
@@ -62,6 +64,12 @@ export interface SessionData {
   userId: number;
   rememberMe: boolean;
   createdAt: string;
+  /** Names the session in the security tab; the sid (a hash of the cookie's token) is never shown. */
+  publicId?: string;
+  /** The browser's description of itself, and its time zone: what the security tab shows of a device. */
+  userAgent?: string;
+  timeZone?: string;
+  lastSeenAt?: string;
 }
 
 export const passwordResetTokens = pgTable(

@@ -101,7 +101,7 @@ export async function authPublicRoutes(server: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await signInWithPassword(ctx, request.body, request.ip);
-      await startSession(ctx.db, request, reply, user.id, request.body.rememberMe);
+      await startSession(ctx.db, request, reply, user.id, request.body.rememberMe, { timeZone: request.body.timeZone });
       return { message: 'Welcome back!', user: toCurrentUser(user, ctx.adminEmails) };
     },
   );

@@ -162,6 +162,7 @@ export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordIn
       .update(users)
       .set({
         password: passwordHash,
+        passwordChangedAt: new Date(),
         isVerified: true,
         verificationToken: null,
         verificationTokenExpiresAt: null,

@@ -30,8 +30,17 @@ export interface ResetPasswordPayload {
   confirmPassword: string;
 }
 
+/** The browser's own time zone: the only hint of where a sign-in came from that the security tab shows. */
+const browserTimeZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 export const login = (payload: LoginPayload) =>
-  apiJson<MessageResponse & { user: CurrentUser }>('POST', '/api/auth/login', payload);
+  apiJson<MessageResponse & { user: CurrentUser }>('POST', '/api/auth/login', { ...payload, timeZone: browserTimeZone() });
 
 export const registerAccount = (payload: RegisterPayload) =>
   apiJson<MessageResponse & { email: string }>('POST', '/api/auth/register', payload);

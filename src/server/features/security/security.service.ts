@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import Bowser from 'bowser';
+import type { z } from 'zod';
+import { AuthMessages } from '../../../shared/auth.schemas.js';
+import { SecurityMessages, type ChangePasswordSchema, type Security, type SessionView } from '../../../shared/security.schemas.js';
+import type { AppContext } from '../../context.js';
+import { sessions, users, verifiedSignIns, type SessionData } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http-errors.js';
+import { endOtherSessionsOf, liveSessionsOf } from '../../sessions.js';
+import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
+
+/** 'Chrome 131 on macOS', from the browser's own description; 'Unknown browser' when it gave none. */
+export function deviceOf(userAgent: string | undefined): string {
+  if (!userAgent) return 'Unknown browser';
+  const parsed = Bowser.parse(userAgent);
+  const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ');
+  const system = parsed.os.name ?? parsed.platform.type;
+  if (!browser) return system ? `A browser on ${system}` : 'Unknown browser';
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/** 'America/Los_Angeles' reads as 'Los Angeles'; UTC and unknown zones say nothing of a place. */
+export function placeOf(timeZone: string | undefined): string | null {
+  if (!timeZone || !timeZone.includes('/')) return null;
+  return timeZone.split('/').at(-1)!.replaceAll('_', ' ');
+}
+
+function toSessionView(sid: string, sess: SessionData, currentSid: string | undefined): SessionView {
+  return {
+    id: sess.publicId ?? sid.slice(0, 16),
+    device: deviceOf(sess.userAgent),
+    place: placeOf(sess.timeZone),
+    current: sid === currentSid,
+    signedInAt: sess.createdAt,
+    lastSeenAt: sess.lastSeenAt ?? null,
+  };
+}
+
+export async function securityOf(ctx: AppContext, userId: number, currentSid: string | undefined): Promise<Security> {
+  const [user] = await ctx.db.select({ changedAt: users.passwordChangedAt, createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User not found');
+  const live = await liveSessionsOf(ctx.db, userId);
+  return {
+    // Until its owner changes it, the password is the one set when the account was made.
+    passwordLastChanged: (user.changedAt ?? user.createdAt).toISOString(),
+    sessions: live.map((row) => toSessionView(row.sid, row.sess, currentSid)),
+  };
+}
+
+/**
+ * A new password for the signed-in operator, who proves they know the current one. Every other
+ * session ends (a stolen one among them); this one stays signed in.
+ */
+export async function changePassword(ctx: AppContext, userId: number, currentSid: string, body: z.output<typeof ChangePasswordSchema>) {
+  const [user] = await ctx.db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User not found');
+  if (!(await verifyPassword(user.password, body.currentPassword))) {
+    throw badRequest(SecurityMessages.currentPasswordWrong, { currentPassword: SecurityMessages.currentPasswordWrong });
+  }
+  if (body.newPassword === body.currentPassword) throw badRequest(SecurityMessages.samePassword, { newPassword: SecurityMessages.samePassword });
+  if (await isCommonPassword(body.newPassword)) throw badRequest(AuthMessages.passwordTooCommon, { newPassword: AuthMessages.passwordTooCommon });
+  const passwordHash = await hashPassword(body.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ password: passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+    await endOtherSessionsOf(tx, userId, currentSid);
+    // A pending one-click sign-in would skip the new password: it goes too.
+    await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, userId));
+  });
+}
+
+/** Signs out one of the operator's own sessions, named by its public id; another's answers 404. */
+export async function endSessionById(ctx: AppContext, userId: number, publicId: string): Promise<void> {
+  const ended = await ctx.db
+    .delete(sessions)
+    .where(and(sql`(${sessions.sess}->>'userId')::int = ${userId}`, sql`${sessions.sess}->>'publicId' = ${publicId}`))
+    .returning({ sid: sessions.sid });
+  if (ended.length === 0) throw notFound(SecurityMessages.sessionNotFound);
+}
+
+export const endOtherSessions = (ctx: AppContext, userId: number, currentSid: string) => endOtherSessionsOf(ctx.db, userId, currentSid);

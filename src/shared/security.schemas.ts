@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { NewPasswordSchema, PASSWORD_MAX_LENGTH } from './auth.schemas.js';
+
+/** The settings page's security tab (spec extended 3): the password and the signed-in devices. */
+
+export const SecurityMessages = {
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordsDontMatch: "Passwords don't match",
+  samePassword: 'Choose a password different from the current one',
+  passwordChanged: 'Password changed. Your other devices were signed out.',
+  sessionNotFound: 'Session not found',
+} as const;
+
+/** POST /api/settings/password. */
+export const ChangePasswordSchema = z
+  .strictObject({
+    currentPassword: z
+      .string({ error: SecurityMessages.currentPasswordRequired })
+      .min(1, SecurityMessages.currentPasswordRequired)
+      .max(PASSWORD_MAX_LENGTH),
+    newPassword: NewPasswordSchema,
+    confirmPassword: z.string({ error: SecurityMessages.passwordsDontMatch }).max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, { message: SecurityMessages.passwordsDontMatch, path: ['confirmPassword'] });
+export type ChangePassword = z.input<typeof ChangePasswordSchema>;
+
+/** A signed-in device: what the browser said of itself, and its time zone; never its network address. */
+export const SessionViewSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  /** The browser's time zone as a place ('Chicago'), or null when it did not say. */
+  place: z.string().nullable(),
+  current: z.boolean(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string().nullable(),
+});
+export type SessionView = z.infer<typeof SessionViewSchema>;
+
+export const SecuritySchema = z.object({
+  passwordLastChanged: z.string(),
+  sessions: z.array(SessionViewSchema),
+});
+export type Security = z.infer<typeof SecuritySchema>;
+
+export const SignedOutSchema = z.object({ signedOut: z.number().int() });

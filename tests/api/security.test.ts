@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AuthMessages } from '../../src/shared/auth.schemas.js';
+import { SecurityMessages, type Security } from '../../src/shared/security.schemas.js';
+import { createUser } from '../../src/server/db/factories.js';
+import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
+import { api, expectJsonError, login, uniqueEmail } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+/** One account signed in from two browsers. */
+async function twoDevices() {
+  const { user, password } = await createUser(t.database.db, { email: uniqueEmail('security') });
+  const signIn = async (userAgent: string, timeZone?: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'user-agent': userAgent },
+      payload: { email: user.email, password, ...(timeZone ? { timeZone } : {}) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return api(t, sessionCookieFrom(response), { headers: { 'user-agent': userAgent } });
+  };
+  const laptop = await signIn(CHROME_MAC, 'America/Los_Angeles');
+  const desktop = await signIn(FIREFOX_WINDOWS);
+  return { user, password, laptop, desktop };
+}
+
+describe('signed-in devices', () => {
+  test('each session by browser, system and time zone, the current one marked; no network address', async () => {
+    const { laptop } = await twoDevices();
+    const response = await laptop.get('/api/settings/security');
+    expect(response.statusCode, response.body).toBe(200);
+    const security = response.json() as Security;
+    expect(security.sessions).toHaveLength(2);
+    const current = security.sessions.find((session) => session.current)!;
+    expect(current).toMatchObject({ device: 'Chrome 131 on macOS', place: 'Los Angeles' });
+    const other = security.sessions.find((session) => !session.current)!;
+    expect(other).toMatchObject({ device: 'Firefox 133 on Windows', place: null });
+    expect(response.body).not.toContain('127.0.0.1');
+  });
+
+  test('signing out another device ends it; an id not of this account is 404', async () => {
+    const { laptop, desktop } = await twoDevices();
+    const stranger = await twoDevices();
+    const theirs = ((await stranger.laptop.get('/api/settings/security')).json() as Security).sessions[0]!.id;
+    expectJsonError(await laptop.delete(`/api/settings/sessions/${theirs}`), 404, SecurityMessages.sessionNotFound);
+    expect((await stranger.laptop.get('/api/settings/security')).statusCode).toBe(200);
+
+    const other = ((await laptop.get('/api/settings/security')).json() as Security).sessions.find((session) => !session.current)!;
+    expect((await laptop.delete(`/api/settings/sessions/${other.id}`)).json()).toEqual({ signedOut: 1 });
+    expect((await desktop.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await laptop.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  test('sign out all others keeps only this one', async () => {
+    const { laptop, desktop } = await twoDevices();
+    expect((await laptop.post('/api/settings/sessions/sign-out-others')).json()).toEqual({ signedOut: 1 });
+    expect((await desktop.get('/api/auth/me')).statusCode).toBe(401);
+    expect(((await laptop.get('/api/settings/security')).json() as Security).sessions).toHaveLength(1);
+  });
+});
+
+describe('changing the password', () => {
+  test('needs the current one; the new one works, the old one not, and other devices are signed out', async () => {
+    const { user, password, laptop, desktop } = await twoDevices();
+    const before = ((await laptop.get('/api/settings/security')).json() as Security).passwordLastChanged;
+    expectJsonError(
+      await laptop.post('/api/settings/password', { currentPassword: 'wrong password', newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' }),
+      400,
+      SecurityMessages.currentPasswordWrong,
+    );
+    expectJsonError(await laptop.post('/api/settings/password', { currentPassword: password, newPassword: 'a brand new passphrase', confirmPassword: 'different' }), 400, SecurityMessages.passwordsDontMatch);
+    expectJsonError(await laptop.post('/api/settings/password', { currentPassword: password, newPassword: 'short', confirmPassword: 'short' }), 400, AuthMessages.passwordTooShort);
+    expectJsonError(await laptop.post('/api/settings/password', { currentPassword: password, newPassword: 'password123', confirmPassword: 'password123' }), 400, AuthMessages.passwordTooCommon);
+    expectJsonError(await laptop.post('/api/settings/password', { currentPassword: password, newPassword: password, confirmPassword: password }), 400, SecurityMessages.samePassword);
+    expect((await desktop.get('/api/auth/me')).statusCode).toBe(200);
+
+    const changed = await laptop.post('/api/settings/password', { currentPassword: password, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({ message: SecurityMessages.passwordChanged });
+    expect((await desktop.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await laptop.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await login(t, user.email, password)).statusCode).toBe(401);
+    expect((await login(t, user.email, 'a brand new passphrase')).statusCode).toBe(200);
+    const after = ((await laptop.get('/api/settings/security')).json() as Security).passwordLastChanged;
+    expect(Date.parse(after)).toBeGreaterThan(Date.parse(before));
+  });
+
+  test('signed out: 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/security' })).statusCode).toBe(401);
+  });
+});
