@@ -42,6 +42,7 @@ export const FeatureRequestMessages = {
   submittedTitle: 'Request Submitted',
   submittedText: 'Thank you! Others can now vote for your idea.',
   notFound: 'Feature request not found',
+  belowZero: 'Votes cannot go below 0',
   votesReset: 'All votes were reset',
 } as const;
 

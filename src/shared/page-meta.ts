@@ -43,6 +43,10 @@ export const PAGE_META = {
     title: 'Contact Us',
     description: 'Questions about VendVote? Write to us; we answer Monday to Friday, 9:00 to 17:00 EST, usually within 24 hours.',
   },
+  [PUBLIC_PAGE_PATHS.featureRequests]: {
+    title: 'Feature Requests',
+    description: 'Suggest a feature for VendVote and vote on the ideas of others. See what is proposed, in progress and completed.',
+  },
   [PUBLIC_PAGE_PATHS.startFreeTrial]: {
     title: 'Start your free trial',
     description:

@@ -17,6 +17,8 @@ export const PUBLIC_PAGE_PATHS = {
   pricing: '/pricing',
   about: '/about',
   contact: '/contact',
+  // The feature-request board (spec extended 2, DECISIONS 4): visitors suggest and vote.
+  featureRequests: '/feature-requests',
   startFreeTrial: '/start-free-trial',
   subscriptionSuccess: '/subscription/success',
 } as const;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { featureRequests } from '../../src/server/db/schema.js';
-import { VoteMessages } from '../../src/server/features/feature-requests/feature-requests.service.js';
 import { FeatureRequestMessages, type FeatureRequest } from '../../src/shared/feature-requests.schemas.js';
 import { createTestApp, type TestApp } from '../support/index.js';
 import { api, expectJsonError, signIn } from './helpers.js';
@@ -92,7 +91,7 @@ describe('voting', () => {
     const ana = await visitor();
     const ben = await visitor();
     expect((await vote(ana, request.id, 'down')).json()).toMatchObject({ votes: 0 });
-    expectJsonError(await vote(ben, request.id, 'down'), 409, VoteMessages.belowZero);
+    expectJsonError(await vote(ben, request.id, 'down'), 409, FeatureRequestMessages.belowZero);
     const all = (await ben.get('/api/feature-requests')).json() as FeatureRequest[];
     expect(all.find((candidate) => candidate.id === request.id)).toMatchObject({ votes: 0, myVote: null });
   });

@@ -60,7 +60,7 @@ describe('pages of the web app', () => {
 });
 
 describe('paths that are no page', () => {
-  test.each(['/no-such-page', '/feature-requests', '/dashboard/extra', '/resources/unknown', '/admin', '/login/again'])(
+  test.each(['/no-such-page', '/feature-request', '/dashboard/extra', '/resources/unknown', '/admin', '/login/again'])(
     '%s answers 404 with the app, which shows its 404 page',
     async (path) => {
       const res = await get(t, path);

@@ -10,6 +10,10 @@ const BillingPage = lazyPage(() => import('../features/billing/pages/billing-pag
 const SuggestionsPage = lazyPage(() => import('../features/suggestions/pages/suggestions-page.js'), 'SuggestionsPage');
 const MagnetOrdersPage = lazyPage(() => import('../features/magnets/pages/magnet-orders-page.js'), 'MagnetOrdersPage');
 const MagnetReceiptPage = lazyPage(() => import('../features/magnets/pages/magnet-receipt-page.js'), 'MagnetReceiptPage');
+const AdminFeatureRequestsPage = lazyPage(
+  () => import('../features/feature-requests/pages/admin-feature-requests-page.js'),
+  'AdminFeatureRequestsPage',
+);
 const AdminMagnetOrdersPage = lazyPage(() => import('../features/magnets/pages/admin-magnet-orders-page.js'), 'AdminMagnetOrdersPage');
 
 export interface OperatorRoute {
@@ -39,7 +43,7 @@ const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
   productImport: {},
   settings: {},
   billing: { Page: BillingPage },
-  adminFeatureRequests: {},
+  adminFeatureRequests: { Page: AdminFeatureRequestsPage },
   adminSuggestions: { Page: SuggestionsPage },
   magnetOrders: { Page: MagnetOrdersPage },
   magnetOrder: { Page: MagnetReceiptPage },

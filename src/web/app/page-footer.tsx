@@ -7,7 +7,7 @@ import { paths } from '../lib/paths.js';
 /** Spec 9: the copyright year is a fixed constant, not the current year. */
 export const COPYRIGHT_YEAR = 2025;
 
-/** Page footer (spec 2.2): pricing, about, contact and affiliate links, operator login when signed out, copyright. */
+/** Page footer (spec 2.2): pricing, about, contact, feature-request and affiliate links, operator login when signed out, copyright. */
 export function PageFooter({ className }: { className?: string }) {
   const { isAuthenticated, isLoading } = useAuth();
   const linkClass = 'rounded-sm text-sm text-muted-foreground hover:text-foreground hover:underline';
@@ -24,6 +24,9 @@ export function PageFooter({ className }: { className?: string }) {
           </Link>
           <Link to={paths.contact} className={linkClass}>
             Contact
+          </Link>
+          <Link to={paths.featureRequests} className={linkClass}>
+            Feature Requests
           </Link>
           <Link to={paths.affiliateSignup} className={linkClass}>
             Affiliate Program

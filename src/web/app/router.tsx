@@ -19,6 +19,7 @@ const SubscriptionSuccessPage = lazyPage(() => import('../features/billing/pages
 const AboutPage = lazyPage(() => import('../features/marketing/about-page.js'), 'AboutPage');
 const StartFreeTrialPage = lazyPage(() => import('../features/marketing/start-free-trial-page.js'), 'StartFreeTrialPage');
 const ContactPage = lazyPage(() => import('../features/contact/contact-page.js'), 'ContactPage');
+const FeatureRequestsPage = lazyPage(() => import('../features/feature-requests/pages/feature-requests-page.js'), 'FeatureRequestsPage');
 
 function RootLayout() {
   return (
@@ -43,6 +44,7 @@ const PUBLIC_PAGES: Record<PublicPageName, ReactElement> = {
   pricing: <PricingPage />,
   about: <AboutPage />,
   contact: <ContactPage />,
+  featureRequests: <FeatureRequestsPage />,
   startFreeTrial: <StartFreeTrialPage />,
   subscriptionSuccess: <SubscriptionSuccessPage />,
 };
@@ -50,7 +52,7 @@ const PUBLIC_PAGES: Record<PublicPageName, ReactElement> = {
 /**
  * The route table of spec 2.1 with DECISIONS 8, from the shared page table that the server also
  * reads to answer 404 for every other path. /vote and /vote/:machineId are their own entry
- * (vote.html). Not built yet, so unknown for now (404): the feature-request board and the affiliate pages.
+ * (vote.html). Not built yet, so unknown for now (404): the affiliate pages.
  */
 export const router = createBrowserRouter([
   {

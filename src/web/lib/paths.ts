@@ -30,7 +30,7 @@ export const paths = {
   pricingTop: `${PUBLIC_PAGE_PATHS.pricing}#top`,
   about: PUBLIC_PAGE_PATHS.about,
   contact: PUBLIC_PAGE_PATHS.contact,
-  featureRequests: '/feature-requests',
+  featureRequests: PUBLIC_PAGE_PATHS.featureRequests,
   startFreeTrial: PUBLIC_PAGE_PATHS.startFreeTrial,
   subscriptionSuccess: (sessionId?: string) => withQuery(PUBLIC_PAGE_PATHS.subscriptionSuccess, 'session_id', sessionId),
   affiliateSignup: '/affiliate-signup',

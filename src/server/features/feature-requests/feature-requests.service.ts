@@ -26,8 +26,6 @@ type ListQuery = z.output<typeof FeatureRequestListQuerySchema>;
 /** The board holds a few hundred requests at most; past this, the oldest and least voted are not listed. */
 const LIST_LIMIT = 500;
 
-export const VoteMessages = { belowZero: 'Votes cannot go below 0' } as const;
-
 const voteSums = (db: Executor) =>
   db
     .select({ requestId: featureRequestVotes.requestId, total: sql<number>`sum(${featureRequestVotes.direction})::int`.as('total') })
@@ -124,7 +122,7 @@ export async function voteOnFeatureRequest(ctx: AppContext, id: number, voterId:
       .where(and(eq(featureRequestVotes.requestId, id), eq(featureRequestVotes.voterId, voterId)));
     const ownNow = own?.direction ?? 0;
     const ownNext = ownNow === wanted ? 0 : wanted;
-    if (request.startVotes + (sum?.total ?? 0) - ownNow + ownNext < 0) throw conflict(VoteMessages.belowZero);
+    if (request.startVotes + (sum?.total ?? 0) - ownNow + ownNext < 0) throw conflict(FeatureRequestMessages.belowZero);
     const mine = and(eq(featureRequestVotes.requestId, id), eq(featureRequestVotes.voterId, voterId));
     if (ownNext === 0) await tx.delete(featureRequestVotes).where(mine);
     else if (own) await tx.update(featureRequestVotes).set({ direction: ownNext }).where(mine);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useId, useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   CONTACT_LIMITS,
@@ -12,9 +12,8 @@ import {
 } from '../../../shared/contact.schemas.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
-import { Label } from '../../components/ui/label.js';
 import { TextField } from '../../components/ui/text-field.js';
-import { Textarea } from '../../components/ui/textarea.js';
+import { TextareaField } from '../../components/ui/textarea-field.js';
 import { toast } from '../../components/ui/use-toast.js';
 import { readApiError } from '../../lib/api.js';
 import { useSendContactMessage } from './api.js';
@@ -24,35 +23,6 @@ type ContactField = (typeof FIELDS)[number];
 const isContactField = (name: string): name is ContactField => (FIELDS as readonly string[]).includes(name);
 
 const EMPTY_FORM: ContactInput = { name: '', email: '', subject: '', message: '', [HONEYPOT_FIELD]: '' };
-
-interface TextareaFieldProps extends ComponentProps<'textarea'> {
-  label: string;
-  error?: string;
-  hint?: string;
-}
-
-/** A labelled multi-line field, its hint and error wired for assistive technology as TextField's are. */
-function TextareaField({ label, error, hint, id, ...textareaProps }: TextareaFieldProps) {
-  const generatedId = useId();
-  const fieldId = id ?? generatedId;
-  const describedBy = [hint ? `${fieldId}-hint` : null, error ? `${fieldId}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={fieldId}>{label}</Label>
-      <Textarea id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textareaProps} />
-      {hint ? (
-        <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${fieldId}-error`} className="text-sm font-medium text-destructive-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** Name, email, subject and message (spec extended 2); what was typed stays until it is sent. */
 export function ContactForm() {
