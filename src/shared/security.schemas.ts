@@ -39,8 +39,13 @@ export type SessionView = z.infer<typeof SessionViewSchema>;
 
 export const SecuritySchema = z.object({
   passwordLastChanged: z.string(),
+  /** A mail on each sign-in from a browser this account has not used before. */
+  loginAlerts: z.boolean(),
   sessions: z.array(SessionViewSchema),
 });
 export type Security = z.infer<typeof SecuritySchema>;
 
 export const SignedOutSchema = z.object({ signedOut: z.number().int() });
+
+/** PATCH /api/settings/security. */
+export const UpdateSecuritySchema = z.strictObject({ loginAlerts: z.boolean() });

@@ -36,8 +36,12 @@ describe('POST /api/auth/login', () => {
       message: 'Welcome back!',
       user: { id: user.id, email: user.email, role: 'operator', firstName: 'Olivia', lastName: 'Operator', profileImageUrl: null, phoneNumber: null },
     });
-    const [raw] = setCookieHeader(res);
-    expect(setCookieHeader(res)).toHaveLength(1);
+    // The session's cookie, and the browser's long-lived device id (login alerts recognise it).
+    expect(setCookieHeader(res)).toHaveLength(2);
+    const raw = setCookieHeader(res).find((cookie) => cookie.startsWith('vv_session='));
+    const device = setCookieHeader(res).find((cookie) => cookie.startsWith('vv_device='));
+    expect(device).toMatch(/; HttpOnly/i);
+    expect(device).toMatch(/Max-Age=63072000/);
     expect(raw).toMatch(/^vv_session=[^;]+/);
     expect(raw).toMatch(/; HttpOnly/i);
     expect(raw).toMatch(/; SameSite=Lax/i);

@@ -97,3 +97,46 @@ describe('changing the password', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/settings/security' })).statusCode).toBe(401);
   });
 });
+
+describe('login alerts', () => {
+  async function browserSignIn(email: string, password: string, deviceCookie?: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'user-agent': FIREFOX_WINDOWS, ...(deviceCookie ? { cookie: deviceCookie } : {}) },
+      payload: { email, password, timeZone: 'America/Chicago' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const device = response.cookies.find((cookie) => cookie.name === 'vv_device');
+    return { response, deviceCookie: device ? `vv_device=${device.value}` : deviceCookie };
+  }
+  const alertsTo = (email: string) => t.smtp.received.filter((mail) => mail.to.includes(email) && /New sign-in/.test(mail.subject));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+  test('the first browser is the owner\'s; the same browser again says nothing; a new one is mailed', async () => {
+    const { user, password } = await createUser(t.database.db, { email: uniqueEmail('alerts') });
+    const first = await browserSignIn(user.email, password);
+    await browserSignIn(user.email, password, first.deviceCookie);
+    await settle();
+    expect(alertsTo(user.email)).toHaveLength(0);
+
+    await browserSignIn(user.email, password);
+    const mail = await t.smtp.waitForMail(user.email, /^New sign-in to your VendVote account$/);
+    expect(mail.text).toContain('Firefox 133 on Windows');
+    expect(mail.text).toContain('Chicago');
+    expect(mail.text).toContain('/settings?tab=security');
+  });
+
+  test('turned off, a new browser is recorded but nobody is mailed', async () => {
+    const { user, password } = await createUser(t.database.db, { email: uniqueEmail('no-alerts') });
+    const first = await browserSignIn(user.email, password);
+    const session = api(t, sessionCookieFrom(first.response));
+    expect(((await session.get('/api/settings/security')).json() as Security).loginAlerts).toBe(true);
+    const off = await session.patch('/api/settings/security', { loginAlerts: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((off.json() as Security).loginAlerts).toBe(false);
+    await browserSignIn(user.email, password);
+    await settle();
+    expect(alertsTo(user.email)).toHaveLength(0);
+  });
+});

@@ -10,6 +10,8 @@ export const users = pgTable(
     password: text('password').notNull(),
     /** When the password was last set by its owner; null until then (it was set with the account). */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** A mail on each sign-in from a browser this account has not used before (spec extended 3's loginAlerts). */
+    loginAlerts: boolean('login_alerts').notNull().default(true),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: text('role', { enum: ['operator', 'admin', 'affiliate'] })
@@ -125,3 +127,20 @@ export const verifiedSignIns = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * The browsers an account has signed in from: a random id in a long-lived signed cookie, kept here
+ * only as its SHA-256. A sign-in from a browser not in this list is a new device (login alerts).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('known_devices_unique').on(table.userId, table.deviceHash)],
+);

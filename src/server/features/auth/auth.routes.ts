@@ -19,6 +19,7 @@ import { subscriptionStatusOf } from '../billing/subscription-status.js';
 import { forbidden } from '../../http-errors.js';
 import { limit } from '../../plugins/rate-limit.js';
 import { endSession, startSession } from '../../sessions.js';
+import { noteSignIn } from '../security/login-alerts.js';
 import {
   registerUser,
   requestPasswordReset,
@@ -102,6 +103,7 @@ export async function authPublicRoutes(server: FastifyInstance) {
     async (request, reply) => {
       const user = await signInWithPassword(ctx, request.body, request.ip);
       await startSession(ctx.db, request, reply, user.id, request.body.rememberMe, { timeZone: request.body.timeZone });
+      await noteSignIn(ctx, request, reply, user, request.body.timeZone);
       return { message: 'Welcome back!', user: toCurrentUser(user, ctx.adminEmails) };
     },
   );

@@ -4,6 +4,7 @@ import { AuthMessages } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
 import { users, verifiedSignIns, type User } from '../../db/schema.js';
 import { badRequest, conflict } from '../../http-errors.js';
+import { noteSignIn } from '../security/login-alerts.js';
 import { loadSessionUser, startSession } from '../../sessions.js';
 import { hashToken, newToken } from '../../tokens.js';
 
@@ -72,5 +73,6 @@ export async function continueAfterVerifying(
   const [user] = await ctx.db.select().from(users).where(eq(users.id, spent.userId));
   if (!user) throw badRequest(AuthMessages.verifiedSignInExpired);
   await startSession(ctx.db, request, reply, user.id, false);
+  await noteSignIn(ctx, request, reply, user);
   return user;
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePasswordSchema, SecurityMessages, SecuritySchema, SignedOutSchema } from '../../../shared/security.schemas.js';
+import { ChangePasswordSchema, SecurityMessages, SecuritySchema, SignedOutSchema, UpdateSecuritySchema } from '../../../shared/security.schemas.js';
 import { unauthorized } from '../../http-errors.js';
 import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
-import { changePassword, endOtherSessions, endSessionById, securityOf } from './security.service.js';
+import { changePassword, endOtherSessions, endSessionById, securityOf, setLoginAlerts } from './security.service.js';
 
 const MINUTE_MS = 60_000;
 
@@ -21,6 +21,10 @@ export async function securityRoutes(server: FastifyInstance) {
 
   app.get('/api/settings/security', { schema: { response: { 200: SecuritySchema } } }, async (request) =>
     securityOf(ctx, signedInUser(request).id, request.sessionId),
+  );
+
+  app.patch('/api/settings/security', { schema: { body: UpdateSecuritySchema, response: { 200: SecuritySchema } } }, async (request) =>
+    setLoginAlerts(ctx, signedInUser(request).id, request.body.loginAlerts, request.sessionId),
   );
 
   // Each try checks a password: limited like sign-in, per account, so a stolen session cannot guess the password.

@@ -37,12 +37,16 @@ function toSessionView(sid: string, sess: SessionData, currentSid: string | unde
 }
 
 export async function securityOf(ctx: AppContext, userId: number, currentSid: string | undefined): Promise<Security> {
-  const [user] = await ctx.db.select({ changedAt: users.passwordChangedAt, createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  const [user] = await ctx.db
+    .select({ changedAt: users.passwordChangedAt, createdAt: users.createdAt, loginAlerts: users.loginAlerts })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw notFound('User not found');
   const live = await liveSessionsOf(ctx.db, userId);
   return {
     // Until its owner changes it, the password is the one set when the account was made.
     passwordLastChanged: (user.changedAt ?? user.createdAt).toISOString(),
+    loginAlerts: user.loginAlerts,
     sessions: live.map((row) => toSessionView(row.sid, row.sess, currentSid)),
   };
 }
@@ -78,3 +82,8 @@ export async function endSessionById(ctx: AppContext, userId: number, publicId: 
 }
 
 export const endOtherSessions = (ctx: AppContext, userId: number, currentSid: string) => endOtherSessionsOf(ctx.db, userId, currentSid);
+
+export async function setLoginAlerts(ctx: AppContext, userId: number, loginAlerts: boolean, currentSid: string | undefined): Promise<Security> {
+  await ctx.db.update(users).set({ loginAlerts, updatedAt: new Date() }).where(eq(users.id, userId));
+  return securityOf(ctx, userId, currentSid);
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OPERATOR_PAGE_PATHS } from '../../../shared/page-routes.js';
+import type { AppContext } from '../../context.js';
+import { knownDevices, type User } from '../../db/schema.js';
+import { enqueue } from '../../jobs/enqueue.js';
+import { cookiesMustBeSecure } from '../../secure-cookies.js';
+import { hashToken } from '../../tokens.js';
+import { deviceOf, placeOf } from './security.service.js';
+
+export const DEVICE_COOKIE = 'vv_device';
+const TWO_YEARS_SECONDS = 2 * 365 * 24 * 60 * 60;
+const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** This browser's device id from its signed cookie, or a new one set now. */
+function deviceIdOf(request: FastifyRequest, reply: FastifyReply): string {
+  const raw = request.cookies[DEVICE_COOKIE];
+  const unsigned = raw ? request.unsignCookie(raw) : null;
+  if (unsigned?.valid && unsigned.value && DEVICE_ID.test(unsigned.value)) return unsigned.value;
+  const id = randomUUID();
+  reply.setCookie(DEVICE_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookiesMustBeSecure(request),
+    signed: true,
+    maxAge: TWO_YEARS_SECONDS,
+  });
+  return id;
+}
+
+/** The moment of a sign-in as its owner reads it: in their own time zone. */
+const momentIn = (timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(at);
+
+/**
+ * Records the browser of a sign-in and, when the account has signed in before but never from this
+ * browser, mails its owner (unless they turned login alerts off). The very first sign-in of an
+ * account is its owner's own and says nothing.
+ */
+export async function noteSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, user: User, browserTimeZone?: string) {
+  const deviceHash = hashToken(deviceIdOf(request, reply));
+  await ctx.db.transaction(async (tx) => {
+    const known = await tx.select({ deviceHash: knownDevices.deviceHash }).from(knownDevices).where(eq(knownDevices.userId, user.id));
+    const seen = known.some((device) => device.deviceHash === deviceHash);
+    if (seen) {
+      await tx
+        .update(knownDevices)
+        .set({ lastSeenAt: new Date() })
+        .where(and(eq(knownDevices.userId, user.id), eq(knownDevices.deviceHash, deviceHash)));
+      return;
+    }
+    const [added] = await tx.insert(knownDevices).values({ userId: user.id, deviceHash }).onConflictDoNothing().returning();
+    if (!added || known.length === 0 || !user.loginAlerts) return;
+    await enqueue(tx, 'mail.new-sign-in', {
+      to: user.email,
+      props: {
+        firstName: user.firstName,
+        device: deviceOf(request.headers['user-agent']),
+        place: placeOf(browserTimeZone),
+        when: momentIn(user.timeZone, new Date()),
+        securityLink: `${ctx.publicUrl}${OPERATOR_PAGE_PATHS.settings}?tab=security`,
+      },
+    });
+  });
+}
