@@ -24,7 +24,7 @@ import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
 import { featureRequestAdminRoutes, featureRequestPublicRoutes } from './features/feature-requests/feature-requests.routes.js';
-import { securityRoutes } from './features/security/security.routes.js';
+import { emailChangePublicRoutes, securityRoutes } from './features/security/security.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { magnetAdminRoutes, magnetPublicRoutes, magnetRoutes, magnetWebhookRoutes } from './features/magnets/magnets.routes.js';
@@ -95,6 +95,7 @@ export async function buildApp(options: AppOptions) {
       contactPublicRoutes,
       magnetPublicRoutes,
       featureRequestPublicRoutes,
+      emailChangePublicRoutes,
     ]),
   );
   await app.register(routeScope('account', [accountRoutes, securityRoutes]));

@@ -12,6 +12,8 @@ export const PUBLIC_PAGE_PATHS = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  // Where the link that confirms a new sign-in email leads (settings, profile).
+  confirmEmailChange: '/confirm-email-change',
   // The public site: open to everyone, a signed-in operator included (the plan-limit message links
   // to /pricing).
   pricing: '/pricing',

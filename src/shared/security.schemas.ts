@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NewPasswordSchema, PASSWORD_MAX_LENGTH } from './auth.schemas.js';
+import { EmailSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH } from './auth.schemas.js';
 
 /** The settings page's security tab (spec extended 3): the password and the signed-in devices. */
 
@@ -49,3 +49,21 @@ export const SignedOutSchema = z.object({ signedOut: z.number().int() });
 
 /** PATCH /api/settings/security. */
 export const UpdateSecuritySchema = z.strictObject({ loginAlerts: z.boolean() });
+
+export const EmailChangeMessages = {
+  sent: 'Check your new inbox: we sent a link to confirm the change.',
+  sameEmail: 'That is already your email address',
+  linkInvalid: 'This confirmation link is invalid or has expired. Ask for the change again from your settings.',
+  changed: 'Your email address was changed. Use the new one to sign in.',
+  confirmTitle: 'Confirm your new email',
+} as const;
+
+/** POST /api/settings/email: the new address and, to prove it is the owner asking, the password. */
+export const RequestEmailChangeSchema = z.strictObject({
+  newEmail: EmailSchema,
+  password: z.string({ error: SecurityMessages.currentPasswordRequired }).min(1, SecurityMessages.currentPasswordRequired).max(PASSWORD_MAX_LENGTH),
+});
+
+/** POST /api/auth/confirm-email-change: the token from the link mailed to the new address. */
+export const ConfirmEmailChangeSchema = z.strictObject({ token: z.string().trim().min(1).max(200) });
+export const EmailChangedSchema = z.object({ message: z.string(), email: z.string() });

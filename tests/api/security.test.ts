@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AuthMessages } from '../../src/shared/auth.schemas.js';
-import { SecurityMessages, type Security } from '../../src/shared/security.schemas.js';
+import { EmailChangeMessages, SecurityMessages, type Security } from '../../src/shared/security.schemas.js';
 import { createUser } from '../../src/server/db/factories.js';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
 import { api, expectJsonError, login, uniqueEmail } from './helpers.js';
@@ -138,5 +138,55 @@ describe('login alerts', () => {
     await browserSignIn(user.email, password);
     await settle();
     expect(alertsTo(user.email)).toHaveLength(0);
+  });
+});
+
+describe('changing the sign-in email', () => {
+  const linkTokenIn = (text: string) => new URL(text.match(/https?:\/\/\S+\/confirm-email-change\?token=\S+/)![0]).searchParams.get('token')!;
+
+  test('waits for the link mailed to the new address; then the new one signs in and the old address is told', async () => {
+    const { user, password, laptop } = await twoDevices();
+    const newEmail = uniqueEmail('moved');
+    const asked = await laptop.post('/api/settings/email', { newEmail: `  ${newEmail.toUpperCase()} `, password });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toEqual({ message: EmailChangeMessages.sent });
+    expect((await laptop.get('/api/auth/me')).json()).toMatchObject({ email: user.email });
+
+    const mail = await t.smtp.waitForMail(newEmail, /^Confirm your new VendVote email address$/);
+    const token = linkTokenIn(mail.text);
+    const confirmed = await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email-change', payload: { token } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ message: EmailChangeMessages.changed, email: newEmail });
+    expect((await laptop.get('/api/auth/me')).json()).toMatchObject({ email: newEmail });
+    expect((await login(t, newEmail, password)).statusCode).toBe(200);
+    expect((await login(t, user.email, password)).statusCode).toBe(401);
+    const told = await t.smtp.waitForMail(user.email, /^Your VendVote email address was changed$/);
+    expect(told.text).toContain(newEmail);
+
+    // The link works once.
+    expectJsonError(await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email-change', payload: { token } }), 400, EmailChangeMessages.linkInvalid);
+  });
+
+  test('needs the password, a different address, and one no other account uses', async () => {
+    const { user, password, laptop } = await twoDevices();
+    const other = await twoDevices();
+    expectJsonError(await laptop.post('/api/settings/email', { newEmail: uniqueEmail('x'), password: 'wrong' }), 400, SecurityMessages.currentPasswordWrong);
+    expectJsonError(await laptop.post('/api/settings/email', { newEmail: user.email, password }), 400, EmailChangeMessages.sameEmail);
+    expectJsonError(await laptop.post('/api/settings/email', { newEmail: other.user.email, password }), 409, AuthMessages.emailTaken);
+    expectJsonError(await laptop.post('/api/settings/email', { newEmail: 'not an email', password }), 400);
+  });
+
+  test('a later request replaces an earlier one, and an address taken meanwhile is refused', async () => {
+    const { password, laptop } = await twoDevices();
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    await laptop.post('/api/settings/email', { newEmail: first, password });
+    const firstToken = linkTokenIn((await t.smtp.waitForMail(first, /^Confirm your new/)).text);
+    await laptop.post('/api/settings/email', { newEmail: second, password });
+    const secondToken = linkTokenIn((await t.smtp.waitForMail(second, /^Confirm your new/)).text);
+    expectJsonError(await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email-change', payload: { token: firstToken } }), 400, EmailChangeMessages.linkInvalid);
+
+    await createUser(t.database.db, { email: second });
+    expectJsonError(await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email-change', payload: { token: secondToken } }), 409, AuthMessages.emailTaken);
   });
 });

@@ -6,6 +6,7 @@ import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
 import { contactCopyMail } from '../features/contact/emails/contact-copy.js';
 import { contactMessageMail } from '../features/contact/emails/contact-message.js';
 import { featureRequestStatusMail } from '../features/feature-requests/emails/status-changed.js';
+import { confirmEmailChangeMail, emailChangedMail } from '../features/security/emails/email-change.js';
 import { newSignInMail } from '../features/security/emails/new-sign-in.js';
 import { testNotificationMail } from '../features/notifications/emails/test-notification.js';
 import { magnetOrderShippedMail } from '../features/magnets/emails/magnet-order-shipped.js';
@@ -29,6 +30,8 @@ export const appJobs = {
   'mail.feature-request-status': mailJob(featureRequestStatusMail),
   'mail.test-notification': mailJob(testNotificationMail),
   'mail.new-sign-in': mailJob(newSignInMail),
+  'mail.confirm-email-change': mailJob(confirmEmailChangeMail),
+  'mail.email-changed': mailJob(emailChangedMail),
   'magnets.submit': submitMagnetOrderJob,
   'magnets.poll': pollMagnetOrdersJob,
   'jobs.prune': pruneJobsJob,

@@ -9,6 +9,7 @@ import { RouteErrorPage } from './route-error-page.js';
 import { HomeRoute, OperatorLayout, OperatorPage } from './route-guards.js';
 
 const CheckEmailPage = lazyPage(() => import('../features/auth/pages/check-email-page.js'), 'CheckEmailPage');
+const ConfirmEmailChangePage = lazyPage(() => import('../features/auth/pages/confirm-email-change-page.js'), 'ConfirmEmailChangePage');
 const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page.js'), 'VerifyEmailPage');
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.js'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.js'), 'RegisterPage');
@@ -41,6 +42,7 @@ const PUBLIC_PAGES: Record<PublicPageName, ReactElement> = {
   register: <RegisterPage />,
   forgotPassword: <ForgotPasswordPage />,
   resetPassword: <ResetPasswordPage />,
+  confirmEmailChange: <ConfirmEmailChangePage />,
   pricing: <PricingPage />,
   about: <AboutPage />,
   contact: <ContactPage />,

@@ -144,3 +144,20 @@ export const knownDevices = pgTable(
   },
   (table) => [uniqueIndex('known_devices_unique').on(table.userId, table.deviceHash)],
 );
+
+/**
+ * A change of sign-in email waiting for its confirmation from the new address: one per account (a
+ * new request replaces the old), the emailed token kept only as its SHA-256.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('email_changes_token_unique').on(table.tokenHash)],
+);

@@ -1,7 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePasswordSchema, SecurityMessages, SecuritySchema, SignedOutSchema, UpdateSecuritySchema } from '../../../shared/security.schemas.js';
+import {
+  ChangePasswordSchema,
+  ConfirmEmailChangeSchema,
+  EmailChangedSchema,
+  EmailChangeMessages,
+  RequestEmailChangeSchema,
+  SecurityMessages,
+  SecuritySchema,
+  SignedOutSchema,
+  UpdateSecuritySchema,
+} from '../../../shared/security.schemas.js';
+import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { unauthorized } from '../../http-errors.js';
 import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
@@ -40,6 +51,19 @@ export async function securityRoutes(server: FastifyInstance) {
     },
   );
 
+  // Each try checks the password and sends a mail: few, per account.
+  app.post(
+    '/api/settings/email',
+    {
+      schema: { body: RequestEmailChangeSchema, response: { 202: z.object({ message: z.string() }) } },
+      preHandler: limit(server, { name: 'email-change', max: 5, windowMs: 60 * MINUTE_MS, per: (request) => String(signedInUser(request).id) }),
+    },
+    async (request, reply) => {
+      await requestEmailChange(ctx, signedInUser(request).id, request.body);
+      return reply.status(202).send({ message: EmailChangeMessages.sent });
+    },
+  );
+
   app.delete(
     '/api/settings/sessions/:id',
     { schema: { params: z.object({ id: z.string().min(1).max(64) }), response: { 200: SignedOutSchema } } },
@@ -52,4 +76,19 @@ export async function securityRoutes(server: FastifyInstance) {
   app.post('/api/settings/sessions/sign-out-others', { schema: { response: { 200: SignedOutSchema } } }, async (request) => ({
     signedOut: await endOtherSessions(ctx, signedInUser(request).id, currentSessionOf(request)),
   }));
+}
+
+/** The link mailed to a new address (public: the token is the proof, whoever's browser opens it). */
+export async function emailChangePublicRoutes(server: FastifyInstance) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = server;
+
+  app.post(
+    '/api/auth/confirm-email-change',
+    {
+      schema: { body: ConfirmEmailChangeSchema, response: { 200: EmailChangedSchema } },
+      preHandler: limit(server, { name: 'confirm-email-change', max: 20, windowMs: 60 * MINUTE_MS, per: 'ip' }),
+    },
+    async (request) => ({ message: EmailChangeMessages.changed, email: await confirmEmailChange(ctx, request.body.token) }),
+  );
 }
