@@ -8,6 +8,7 @@ const VendingMachinesPage = lazyPage(() => import('../features/machines/pages/ve
 const VendingIssuesPage = lazyPage(() => import('../features/vending-issues/pages/vending-issues-page.js'), 'VendingIssuesPage');
 const BillingPage = lazyPage(() => import('../features/billing/pages/billing-page.js'), 'BillingPage');
 const SuggestionsPage = lazyPage(() => import('../features/suggestions/pages/suggestions-page.js'), 'SuggestionsPage');
+const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.js'), 'SettingsPage');
 const MagnetOrdersPage = lazyPage(() => import('../features/magnets/pages/magnet-orders-page.js'), 'MagnetOrdersPage');
 const MagnetReceiptPage = lazyPage(() => import('../features/magnets/pages/magnet-receipt-page.js'), 'MagnetReceiptPage');
 const AdminFeatureRequestsPage = lazyPage(
@@ -41,7 +42,7 @@ const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
   affiliateSetup: {},
   adminPanel: { adminOnly: true },
   productImport: {},
-  settings: {},
+  settings: { Page: SettingsPage },
   billing: { Page: BillingPage },
   adminFeatureRequests: { Page: AdminFeatureRequestsPage },
   adminSuggestions: { Page: SuggestionsPage },

@@ -1,6 +1,7 @@
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 import { cn } from '../lib/cn.js';
-import { useTheme, type Theme } from '../lib/theme.js';
+import { useThemeSetting } from '../features/settings/use-theme-setting.js';
+import type { Theme } from '../lib/theme.js';
 
 const OPTIONS: ReadonlyArray<{ value: Theme; label: string; icon: LucideIcon }> = [
   { value: 'light', label: 'Light', icon: Sun },
@@ -8,9 +9,12 @@ const OPTIONS: ReadonlyArray<{ value: Theme; label: string; icon: LucideIcon }> 
   { value: 'auto', label: 'Auto', icon: Monitor },
 ];
 
-/** Light / dark / auto (follows the system) — spec 2.2; the choice is stored under 'theme'. */
+/**
+ * Light / dark / auto (follows the system) — spec 2.2; the choice is stored under 'theme', and for a
+ * signed-in operator also with the account's preferences (the settings page's theme).
+ */
 export function ThemeSwitcher({ className, fullWidth = false }: { className?: string; fullWidth?: boolean }) {
-  const [theme, setTheme] = useTheme();
+  const [theme, setTheme] = useThemeSetting();
   return (
     <div
       role="group"

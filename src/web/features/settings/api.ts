@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { NotificationPreferences, TestNotificationResultSchema } from '../../../shared/notifications.schemas.js';
+import type { Preferences, Settings, UpdateProfile } from '../../../shared/settings.schemas.js';
+import { apiJson } from '../../lib/api.js';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/auth.js';
+
+export const SETTINGS_URL = '/api/settings';
+export const NOTIFICATION_PREFERENCES_URL = '/api/notifications/preferences';
+
+// Keys start with the URL (spec 7: the default load joins the key parts with '/').
+export const settingsKeys = {
+  all: [SETTINGS_URL] as const,
+  notificationPreferences: [NOTIFICATION_PREFERENCES_URL] as const,
+};
+
+/** GET /api/settings: the profile and preferences tabs. */
+export const settingsQuery = queryOptions<Settings>({ queryKey: settingsKeys.all });
+
+/** GET /api/notifications/preferences (spec extended 7: no retry, the client's default). */
+export const notificationPreferencesQuery = queryOptions<NotificationPreferences>({ queryKey: settingsKeys.notificationPreferences });
+
+export const saveProfile = (profile: UpdateProfile) => apiJson<Settings>('PATCH', `${SETTINGS_URL}/profile`, profile);
+export const savePreferences = (preferences: Preferences) => apiJson<Settings>('PATCH', `${SETTINGS_URL}/preferences`, preferences);
+
+export function useSettings() {
+  return useQuery(settingsQuery);
+}
+
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveProfile,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsKeys.all, settings);
+      // The shell shows the first name.
+      return queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    },
+  });
+}
+
+export function useSavePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePreferences,
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings),
+  });
+}
+
+export function useNotificationPreferences() {
+  return useQuery(notificationPreferencesQuery);
+}
+
+/**
+ * PATCH /api/notifications/preferences with the whole object, on every toggle (spec extended 8).
+ * The switch moves at once; a refusal puts it back, and the caller tells the user.
+ */
+export function useUpdateNotificationPreferences() {
+  const queryClient = useQueryClient();
+  const queryKey = settingsKeys.notificationPreferences;
+  return useMutation({
+    mutationFn: (preferences: NotificationPreferences) => apiJson<NotificationPreferences>('PATCH', NOTIFICATION_PREFERENCES_URL, preferences),
+    onMutate: async (preferences) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<NotificationPreferences>(queryKey);
+      queryClient.setQueryData(queryKey, preferences);
+      return { previous };
+    },
+    onError: (_error, _preferences, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
+  });
+}
+
+/** POST /api/notifications/test: a test email to the operator's own address (202 with a message). */
+export function useSendTestNotification() {
+  return useMutation({ mutationFn: () => apiJson<z.infer<typeof TestNotificationResultSchema>>('POST', '/api/notifications/test') });
+}

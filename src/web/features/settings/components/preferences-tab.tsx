@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Save } from 'lucide-react';
+import { useId } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import {
+  CURRENCIES,
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  REPORT_FREQUENCIES,
+  THEMES,
+  TIME_ZONES,
+  type Preferences,
+} from '../../../../shared/settings.schemas.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
+import { Label } from '../../../components/ui/label.js';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { isUnauthorizedError } from '../../../lib/api.js';
+import { cn } from '../../../lib/cn.js';
+import { setTheme } from '../../../lib/theme.js';
+import { useSavePreferences } from '../api.js';
+import { CURRENCY_LABELS, REPORT_FREQUENCY_LABELS, THEME_LABELS, TIME_ZONE_LABELS } from '../preference-labels.js';
+import { PREFERENCE_FIELDS, PreferencesFormSchema, fieldErrorsFor } from '../settings-forms.js';
+import { toastSaveFailed, toastSaved } from './save-toasts.js';
+
+type SelectName = 'timezone' | 'currency' | 'language' | 'reportFrequency';
+const options = <Value extends string>(values: readonly Value[], labels: Record<Value, string>) =>
+  values.map((value) => [value, labels[value]] as const);
+
+const SELECTS: readonly { name: SelectName; label: string; options: readonly (readonly [string, string])[] }[] = [
+  { name: 'timezone', label: 'Time Zone', options: options(TIME_ZONES, TIME_ZONE_LABELS) },
+  { name: 'currency', label: 'Currency', options: options(CURRENCIES, CURRENCY_LABELS) },
+  { name: 'language', label: 'Language', options: options(LANGUAGES, LANGUAGE_NAMES) },
+  { name: 'reportFrequency', label: 'Report Frequency', options: options(REPORT_FREQUENCIES, REPORT_FREQUENCY_LABELS) },
+];
+
+/** Time zone, currency, language, theme, auto-reorder threshold and report frequency; saved together. */
+export function PreferencesTab({ preferences }: { preferences: Preferences }) {
+  const savePreferences = useSavePreferences();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Preferences>({
+    resolver: zodResolver(PreferencesFormSchema),
+    // Follows the saved preferences (the shell's theme switcher saves too), never over unsaved edits.
+    values: preferences,
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const saved = await savePreferences.mutateAsync(input);
+      // The same setting as the shell's switcher: it applies at once.
+      setTheme(saved.preferences.theme);
+      reset(saved.preferences);
+      toastSaved();
+    } catch (error) {
+      if (isUnauthorizedError(error)) return;
+      const details = toastSaveFailed(error);
+      for (const [field, message] of fieldErrorsFor(PREFERENCE_FIELDS, details.errors)) setError(field, { type: 'server', message });
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Preferences</CardTitle>
+        <CardDescription>How dates, money and reports are shown to you.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-label="Preferences" className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {SELECTS.map((select) => (
+              <PreferenceSelect key={select.name} control={control} {...select} error={errors[select.name]?.message} />
+            ))}
+          </div>
+          <TextField
+            label="Auto-reorder threshold (units)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            hint="Reorder a product when a machine has this many units or fewer."
+            error={errors.autoReorderThreshold?.message}
+            className="sm:max-w-xs"
+            {...register('autoReorderThreshold', { valueAsNumber: true })}
+          />
+          <fieldset className="grid min-w-0 gap-2">
+            <legend className="mb-2 text-sm leading-none font-medium text-foreground">Theme</legend>
+            <div className="flex flex-wrap gap-2">
+              {THEMES.map((theme) => (
+                <label
+                  key={theme}
+                  className={cn(
+                    'flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm',
+                    'has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-soft-foreground',
+                    'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
+                  )}
+                >
+                  <input type="radio" value={theme} className="accent-primary" {...register('theme')} />
+                  {THEME_LABELS[theme]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Button type="submit" className="w-full sm:w-fit sm:justify-self-end" loading={isSubmitting}>
+            {isSubmitting ? null : <Save className="size-4" aria-hidden="true" />}
+            Save Preferences
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface PreferenceSelectProps {
+  control: Control<Preferences>;
+  name: SelectName;
+  label: string;
+  options: readonly (readonly [string, string])[];
+  error?: string;
+}
+
+function PreferenceSelect({ control, name, label, options: choices, error }: PreferenceSelectProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid min-w-0 gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+            <SelectTrigger
+              id={id}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {choices.map(([value, text]) => (
+                <SelectItem key={value} value={value}>
+                  {text}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive-text">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
