@@ -1,12 +1,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { NotificationMessages } from '../src/shared/notifications.schemas.js';
+import { EmailChangeMessages, SecurityMessages, type Security } from '../src/shared/security.schemas.js';
 import { SettingsMessages, type Settings } from '../src/shared/settings.schemas.js';
 import { expect, registerVerifiedOperator, test, toast } from './fixtures.js';
 
 const email = `settings-${Date.now()}@example.com`;
 const password = 'settings-for-every-taste-5';
 const account = { email, password };
+// The security tests change this account's password, so the other tests keep theirs.
+const secure = { email: `settings-security-${Date.now()}@example.com`, password: 'guarded-by-a-long-phrase-8' };
 
 const tabPanel = (page: Page) => page.getByRole('tabpanel');
 
@@ -21,6 +24,16 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Another browser signed in as the same account, from an address of its own, in Los Angeles. */
+async function otherBrowser(browser: Browser, baseURL: string, who: typeof secure, address: string) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
+  const response = await context.request.post('/api/auth/login', {
+    data: { email: who.email, password: who.password, rememberMe: false, timeZone: 'America/Los_Angeles' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return context;
+}
+
 const savedPreferences = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/notifications/preferences') && r.request().method() === 'PATCH');
 
 test.describe('the settings page', () => {
@@ -28,13 +41,14 @@ test.describe('the settings page', () => {
 
   test.beforeAll(async ({ server, smtp }) => {
     await registerVerifiedOperator(server, smtp, { email, password, firstName: 'Sam', lastName: 'Rivera' });
+    await registerVerifiedOperator(server, smtp, { ...secure, firstName: 'Alex', lastName: 'Kim' });
   });
 
   test('opens on the profile tab; the tabs work with the arrow keys and the tab is in the URL', async ({ page, login }) => {
     await login(account, '/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const tabs = page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Profile', 'Notifications', 'Preferences']);
+    await expect(tabs).toHaveText(['Profile', 'Notifications', 'Security', 'Preferences']);
     const profile = page.getByRole('tab', { name: 'Profile' });
     await expect(profile).toHaveAttribute('aria-selected', 'true');
 
@@ -55,8 +69,7 @@ test.describe('the settings page', () => {
     await expect(panel.getByLabel('First Name')).toHaveValue('Sam');
     await expect(panel.getByLabel('Email')).toHaveValue(email);
     await expect(panel.getByLabel('Email')).toHaveAttribute('readonly', '');
-    await expect(panel.getByText('To change your sign-in email, contact support.')).toBeVisible();
-    await expect(panel.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', '/contact');
+    await expect(panel.getByRole('button', { name: 'Change email' })).toBeVisible();
 
     await panel.getByLabel('First Name').fill('Samantha');
     await panel.getByLabel('Phone').fill('+1 555 010 2030');
@@ -205,7 +218,116 @@ test.describe('the settings page', () => {
     await expect(tabPanel(page).getByLabel('First Name')).toHaveValue(settings.profile.firstName);
   });
 
-  for (const tab of ['profile', 'notifications', 'preferences'] as const) {
+  test('security: a wrong current password is refused at its field; a change signs the other browsers out', async ({ page, login, browser, server }) => {
+    await login(secure, '/settings?tab=security');
+    await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+    const panel = tabPanel(page);
+    await expect(panel.getByText(/Password last changed:/)).toBeVisible();
+    // Two-factor sign-in is not built yet, so nothing speaks of it.
+    await expect(panel.getByText(/two-factor|2FA/i)).toHaveCount(0);
+
+    await panel.getByLabel('Current password').fill('not-the-password-at-all');
+    await panel.getByLabel('New password', { exact: true }).fill('a-fresh-longer-phrase-9');
+    await panel.getByLabel('Confirm new password').fill('a-fresh-longer-phrase-9');
+    await panel.getByRole('button', { name: 'Change password' }).click();
+    await expect(panel.getByText(SecurityMessages.currentPasswordWrong)).toBeVisible();
+    await expect(toast(page, SettingsMessages.saveFailed)).toBeVisible();
+
+    const other = await otherBrowser(browser, server.url, secure, '10.99.0.1');
+    try {
+      expect((await other.request.get('/api/auth/me')).status()).toBe(200);
+      await panel.getByLabel('Current password').fill(secure.password);
+      await panel.getByRole('button', { name: 'Change password' }).click();
+      await expect(toast(page, SecurityMessages.passwordChanged)).toBeVisible();
+      secure.password = 'a-fresh-longer-phrase-9';
+      await expect(panel.getByLabel('Current password')).toHaveValue('');
+      await expect(panel.getByLabel('New password', { exact: true })).toHaveValue('');
+      await expect(panel.getByLabel('Confirm new password')).toHaveValue('');
+      expect((await other.request.get('/api/auth/me')).status()).toBe(401);
+      // This browser stays signed in.
+      expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('security: the devices list marks this device, and signs another out', async ({ page, login, browser, server }) => {
+    const other = await otherBrowser(browser, server.url, secure, '10.99.0.2');
+    try {
+      await login(secure, '/settings?tab=security');
+      const devices = tabPanel(page).getByRole('list', { name: 'Signed-in devices' });
+      await expect(devices.getByRole('listitem')).toHaveCount(2);
+      const current = devices.getByRole('listitem').filter({ hasText: 'This device' });
+      await expect(current).toHaveCount(1);
+      await expect(current.getByRole('button', { name: /^Sign out/ })).toHaveCount(0);
+      const another = devices.getByRole('listitem').filter({ hasNotText: 'This device' });
+      await expect(another.getByText('Los Angeles time')).toBeVisible();
+      await expect(another.getByText(/Signed in/)).toBeVisible();
+
+      await another.getByRole('button', { name: /^Sign out/ }).click();
+      await expect(devices.getByRole('listitem')).toHaveCount(1);
+      expect((await other.request.get('/api/auth/me')).status()).toBe(401);
+    } finally {
+      await other.close();
+    }
+
+    // Sign out all other devices asks first.
+    const third = await otherBrowser(browser, server.url, secure, '10.99.0.3');
+    try {
+      await page.reload();
+      const devices = tabPanel(page).getByRole('list', { name: 'Signed-in devices' });
+      await expect(devices.getByRole('listitem')).toHaveCount(2);
+      await page.getByRole('button', { name: 'Sign out all other devices' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Sign out all other devices?' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Sign out other devices' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(tabPanel(page).getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem')).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Sign out all other devices' })).toHaveCount(0);
+      expect((await third.request.get('/api/auth/me')).status()).toBe(401);
+    } finally {
+      await third.close();
+    }
+  });
+
+  test('security: the login alerts switch saves at once and survives a reload', async ({ page, login }) => {
+    await login(secure, '/settings?tab=security');
+    const panel = tabPanel(page);
+    const alerts = panel.getByRole('switch', { name: 'Login alerts' });
+    await expect(panel.getByText('Email me when my account signs in from a browser it has not used before')).toBeVisible();
+    await expect(alerts).toHaveAttribute('aria-checked', 'true');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/settings/security') && r.request().method() === 'PATCH');
+    await alerts.click();
+    await expect(alerts).toHaveAttribute('aria-checked', 'false');
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect(alerts).toHaveAttribute('aria-checked', 'false');
+    const security = (await (await page.request.get('/api/settings/security')).json()) as Security;
+    expect(security.loginAlerts).toBe(false);
+  });
+
+  test('the profile tab asks to change the email: a link is mailed to the new address', async ({ page, login, smtp }) => {
+    await login(secure, '/settings');
+    const panel = tabPanel(page);
+    await panel.getByRole('button', { name: 'Change email' }).click();
+    const form = panel.getByRole('form', { name: 'Change email' });
+    const newEmail = `settings-moved-${Date.now()}@example.com`;
+    await form.getByLabel('New email').fill(newEmail);
+    await form.getByLabel('Current password').fill('not-the-password-at-all');
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect(form.getByText(SecurityMessages.currentPasswordWrong)).toBeVisible();
+
+    await form.getByLabel('Current password').fill(secure.password);
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: EmailChangeMessages.sent })).toBeVisible();
+    await expect(toast(page, EmailChangeMessages.sent)).toBeVisible();
+    const mail = await smtp.waitForMail(newEmail, /^Confirm your new VendVote email address$/);
+    expect(mail.to).toEqual([newEmail]);
+    // Nothing changes until the link is used.
+    await expect(panel.getByLabel('Email', { exact: true })).toHaveValue(secure.email);
+  });
+
+  for (const tab of ['profile', 'notifications', 'security', 'preferences'] as const) {
     test(`the ${tab} tab has no serious accessibility violations (light and dark) and fits a 360 px phone`, async ({ page, login }) => {
       await login(account, `/settings?tab=${tab}`);
       await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('aria-controls', /.+/);

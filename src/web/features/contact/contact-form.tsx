@@ -15,12 +15,10 @@ import { Button } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { TextareaField } from '../../components/ui/textarea-field.js';
 import { toast } from '../../components/ui/use-toast.js';
-import { readApiError } from '../../lib/api.js';
+import { showServerFieldErrors } from '../../lib/server-field-errors.js';
 import { useSendContactMessage } from './api.js';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
-type ContactField = (typeof FIELDS)[number];
-const isContactField = (name: string): name is ContactField => (FIELDS as readonly string[]).includes(name);
 
 const EMPTY_FORM: ContactInput = { name: '', email: '', subject: '', message: '', [HONEYPOT_FIELD]: '' };
 
@@ -43,10 +41,7 @@ export function ContactForm() {
       toast({ title: ContactMessages.sentTitle, description: ContactMessages.sentDescription });
       reset(EMPTY_FORM);
     } catch (error) {
-      const details = readApiError(error);
-      for (const [field, message] of Object.entries(details.errors ?? {})) {
-        if (isContactField(field)) setError(field, { type: 'server', message });
-      }
+      const details = showServerFieldErrors(error, FIELDS, setError);
       // The server's own words where they help (a field to fix, a wait); the spec's text otherwise.
       const explained = (details.status === 400 || details.status === 429) && details.message;
       const description = explained ? details.message! : ContactMessages.failedDescription;

@@ -1,17 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { NotificationPreferences, TestNotificationResultSchema } from '../../../shared/notifications.schemas.js';
+import type { ChangePassword, Security, SignedOutSchema } from '../../../shared/security.schemas.js';
 import type { Preferences, Settings, UpdateProfile } from '../../../shared/settings.schemas.js';
 import { apiJson } from '../../lib/api.js';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/auth.js';
 
 export const SETTINGS_URL = '/api/settings';
 export const NOTIFICATION_PREFERENCES_URL = '/api/notifications/preferences';
+export const SECURITY_URL = `${SETTINGS_URL}/security`;
 
 // Keys start with the URL (spec 7: the default load joins the key parts with '/').
 export const settingsKeys = {
   all: [SETTINGS_URL] as const,
   notificationPreferences: [NOTIFICATION_PREFERENCES_URL] as const,
+  security: [SECURITY_URL] as const,
 };
 
 /** GET /api/settings: the profile and preferences tabs. */
@@ -41,10 +44,7 @@ export function useSaveProfile() {
 
 export function useSavePreferences() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePreferences,
-    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings),
-  });
+  return useMutation({ mutationFn: savePreferences, onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings) });
 }
 
 export function useNotificationPreferences() {
@@ -76,4 +76,66 @@ export function useUpdateNotificationPreferences() {
 /** POST /api/notifications/test: a test email to the operator's own address (202 with a message). */
 export function useSendTestNotification() {
   return useMutation({ mutationFn: () => apiJson<z.infer<typeof TestNotificationResultSchema>>('POST', '/api/notifications/test') });
+}
+
+/** GET /api/settings/security: the password's date, login alerts and the signed-in devices. */
+export const securityQuery = queryOptions<Security>({ queryKey: settingsKeys.security });
+
+type SignedOut = z.infer<typeof SignedOutSchema>;
+
+export function useSecurity() {
+  return useQuery(securityQuery);
+}
+
+/** PATCH /api/settings/security on each toggle: the switch moves at once, a refusal puts it back. */
+export function useUpdateLoginAlerts() {
+  const queryClient = useQueryClient();
+  const queryKey = settingsKeys.security;
+  return useMutation({
+    mutationFn: (loginAlerts: boolean) => apiJson<Security>('PATCH', SECURITY_URL, { loginAlerts }),
+    onMutate: async (loginAlerts) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<Security>(queryKey);
+      if (previous) queryClient.setQueryData<Security>(queryKey, { ...previous, loginAlerts });
+      return { previous };
+    },
+    onError: (_error, _loginAlerts, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
+  });
+}
+
+/** POST /api/settings/password; the other devices are signed out, so the list and the date are reloaded. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePassword) => apiJson<{ message: string }>('POST', `${SETTINGS_URL}/password`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.security }),
+  });
+}
+
+/** DELETE /api/settings/sessions/:id: signs one other device out. */
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<SignedOut>('DELETE', `${SETTINGS_URL}/sessions/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.security }),
+  });
+}
+
+/** POST /api/settings/sessions/sign-out-others: every device but this one. */
+export function useSignOutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<SignedOut>('POST', `${SETTINGS_URL}/sessions/sign-out-others`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.security }),
+  });
+}
+
+/** POST /api/settings/email (202): the change happens when the link mailed to the new address is used. */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (body: { newEmail: string; password: string }) => apiJson<{ message: string }>('POST', `${SETTINGS_URL}/email`, body),
+  });
 }

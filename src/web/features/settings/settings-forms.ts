@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChangePasswordSchema, RequestEmailChangeSchema, type ChangePassword } from '../../../shared/security.schemas.js';
 import {
   PreferencesSchema,
   UpdateProfileSchema,
@@ -41,6 +42,21 @@ export const PreferencesFormSchema = PreferencesSchema.extend({
 });
 
 export const PREFERENCE_FIELDS = Object.keys(PreferencesSchema.shape) as (keyof Preferences)[];
+
+/** The server's rule for a new password (the same checks as sign-up, and a matching confirmation). */
+export const ChangePasswordFormSchema = ChangePasswordSchema;
+export const EMPTY_CHANGE_PASSWORD: ChangePassword = { currentPassword: '', newPassword: '', confirmPassword: '' };
+export const CHANGE_PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const satisfies readonly (keyof ChangePassword)[];
+
+/** The server's rule for asking to move the sign-in email. */
+export const EmailChangeFormSchema = RequestEmailChangeSchema;
+export type EmailChangeFormInput = z.input<typeof EmailChangeFormSchema>;
+export type EmailChangeFormOutput = z.output<typeof EmailChangeFormSchema>;
+export const EMPTY_EMAIL_CHANGE: EmailChangeFormInput = { newEmail: '', password: '' };
+export const EMAIL_CHANGE_FIELDS = ['newEmail', 'password'] as const satisfies readonly (keyof EmailChangeFormInput)[];
+
+/** A signed-in device's place as the list shows it: 'Los Angeles time'; nothing when the browser did not say. */
+export const placeLabel = (place: string | null): string | null => (place ? `${place} time` : null);
 
 /** The server's field errors that belong to one of the form's fields, for showing inline. */
 export function fieldErrorsFor<Field extends string>(

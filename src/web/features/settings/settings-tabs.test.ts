@@ -2,18 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_TAB_NAMES, searchForTab, tabFromSearch } from './settings-tabs.js';
 
 describe('the settings tab in the URL', () => {
-  it('lists profile, notifications and preferences, in that order (security comes later)', () => {
-    expect(SETTINGS_TAB_NAMES).toEqual(['profile', 'notifications', 'preferences']);
+  it('lists profile, notifications, security and preferences, in that order', () => {
+    expect(SETTINGS_TAB_NAMES).toEqual(['profile', 'notifications', 'security', 'preferences']);
   });
 
   it('opens the tab a link names', () => {
     expect(tabFromSearch(new URLSearchParams('tab=notifications'))).toBe('notifications');
     expect(tabFromSearch(new URLSearchParams('tab=preferences'))).toBe('preferences');
+    // The login-alert mail links here.
+    expect(tabFromSearch(new URLSearchParams('tab=security'))).toBe('security');
   });
 
   it('opens the profile tab without a tab, or with one it does not know', () => {
     expect(tabFromSearch(new URLSearchParams(''))).toBe('profile');
-    expect(tabFromSearch(new URLSearchParams('tab=security'))).toBe('profile');
+    expect(tabFromSearch(new URLSearchParams('tab=2fa'))).toBe('profile');
     expect(tabFromSearch(new URLSearchParams('tab=__proto__'))).toBe('profile');
   });
 

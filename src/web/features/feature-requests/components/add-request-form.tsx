@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { TextareaField } from '../../../components/ui/textarea-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
+import { isUnauthorizedError } from '../../../lib/api.js';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
 import { useAddFeatureRequest } from '../api.js';
 
 type AddRequestInput = z.input<typeof AdminCreateFeatureRequestSchema>;
@@ -34,10 +35,7 @@ export function AddRequestForm() {
     } catch (error) {
       // A lost session has already been reported by the query client.
       if (isUnauthorizedError(error)) return;
-      const details = readApiError(error);
-      for (const [field, message] of Object.entries(details.errors ?? {})) {
-        if (field === 'title' || field === 'description') setError(field, { type: 'server', message });
-      }
+      const details = showServerFieldErrors(error, ['title', 'description'], setError);
       toast({ title: 'Error', description: details.message ?? 'Failed to add the request', variant: 'destructive' });
     }
   });

@@ -16,14 +16,12 @@ import { Button } from '../../../components/ui/button.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { TextareaField } from '../../../components/ui/textarea-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
 import { useCreateFeatureRequest } from '../api.js';
 
 type Submission = z.output<typeof CreateFeatureRequestSchema>;
 
 const FIELDS = ['title', 'description', 'author', 'email'] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
 
 const EMPTY_FORM: CreateFeatureRequest = { title: '', description: '', author: '', email: '', [HONEYPOT_FIELD]: '' };
 
@@ -46,10 +44,7 @@ export function SuggestFeatureForm() {
       toast({ title: FeatureRequestMessages.submittedTitle, description: FeatureRequestMessages.submittedText });
       reset(EMPTY_FORM);
     } catch (error) {
-      const details = readApiError(error);
-      for (const [field, message] of Object.entries(details.errors ?? {})) {
-        if (isField(field)) setError(field, { type: 'server', message });
-      }
+      const details = showServerFieldErrors(error, FIELDS, setError);
       // The server's own words where they help (a field to fix, a wait); a general text otherwise.
       const explained = (details.status === 400 || details.status === 429) && details.message;
       const description = explained ? details.message! : 'Your request could not be submitted. Please try again.';

@@ -18,7 +18,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '../../../components/ui/label.js';
 import { Textarea } from '../../../components/ui/textarea.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
+import { isUnauthorizedError } from '../../../lib/api.js';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
 import { useAuth } from '../../../lib/auth.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { voteUrlOf } from '../../../lib/vote-url.js';
@@ -48,8 +49,8 @@ const ADDRESS_QUOTE_DELAY_MS = 600;
 const QUANTITY_CHOICES = MAGNET_QUANTITIES.map((quantity) => ({ value: quantity, label: String(quantity) }));
 const COUNTRY_CHOICES = MAGNET_COUNTRIES.map((country) => ({ value: country, label: countryName(country) }));
 
-const FORM_FIELDS = new Set<string>([...ADDRESS_FIELDS.map((field) => `shippingAddress.${field}`), 'specialInstructions']);
-const isFormField = (name: string): name is 'specialInstructions' | `shippingAddress.${(typeof ADDRESS_FIELDS)[number]}` => FORM_FIELDS.has(name);
+/** The fields the server may name in a refusal. */
+const FORM_FIELDS = [...ADDRESS_FIELDS.map((field) => `shippingAddress.${field}` as const), 'specialInstructions' as const];
 
 interface OrderMagnetDialogProps {
   /** The machine whose QR code goes on the magnets; null when the dialog is closed. */
@@ -146,10 +147,7 @@ function OrderMagnetForm({ machine, onClose }: { machine: Machine; onClose: () =
     } catch (error) {
       // A lost session has already been reported by the query client.
       if (isUnauthorizedError(error)) return;
-      const details = readApiError(error);
-      for (const [field, message] of Object.entries(details.errors ?? {})) {
-        if (isFormField(field)) setError(field, { type: 'server', message });
-      }
+      const details = showServerFieldErrors(error, FORM_FIELDS, setError);
       // The server's price moved since the quote: show the new one, and let the operator decide.
       if (details.message === MagnetOrderMessages.priceChanged) void queryClient.invalidateQueries({ queryKey: magnetKeys.quotes });
       const message = details.message ?? MagnetMessages.orderFailedText;

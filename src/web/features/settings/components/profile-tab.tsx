@@ -2,25 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import type { Profile } from '../../../../shared/settings.schemas.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isUnauthorizedError } from '../../../lib/api.js';
-import { paths } from '../../../lib/paths.js';
 import { useSaveProfile } from '../api.js';
-import {
-  PROFILE_FIELDS,
-  ProfileFormSchema,
-  fieldErrorsFor,
-  profileFormValues,
-  type ProfileFormInput,
-  type ProfileFormOutput,
-} from '../settings-forms.js';
+import { PROFILE_FIELDS, ProfileFormSchema, fieldErrorsFor, profileFormValues, type ProfileFormInput, type ProfileFormOutput } from '../settings-forms.js';
+import { EmailCard } from './email-card.js';
 import { toastSaveFailed, toastSaved } from './save-toasts.js';
 
-/** Name, phone, company and website; the sign-in email is shown but changed through support. */
+/** Name, phone, company and website; the sign-in email is changed on its own, through a link mailed to the new address. */
 export function ProfileTab({ profile }: { profile: Profile }) {
   const saveProfile = useSaveProfile();
   const values = useMemo<ProfileFormInput>(() => profileFormValues(profile), [profile]);
@@ -50,52 +42,39 @@ export function ProfileTab({ profile }: { profile: Profile }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Profile</CardTitle>
-        <CardDescription>Your name and business details.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-label="Profile" className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="First Name" autoComplete="given-name" aria-required="true" error={errors.firstName?.message} {...register('firstName')} />
-            <TextField label="Last Name" autoComplete="family-name" aria-required="true" error={errors.lastName?.message} {...register('lastName')} />
-          </div>
-          <TextField
-            label="Email"
-            type="email"
-            value={profile.email}
-            readOnly
-            aria-readonly="true"
-            hint={
-              <>
-                To change your sign-in email,{' '}
-                <Link to={paths.contact} className="font-medium text-foreground underline underline-offset-4">
-                  contact support
-                </Link>
-                .
-              </>
-            }
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-            <TextField label="Company" autoComplete="organization" error={errors.company?.message} {...register('company')} />
-          </div>
-          <TextField
-            label="Website"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://example.com"
-            error={errors.website?.message}
-            {...register('website')}
-          />
-          <Button type="submit" className="w-full sm:w-fit sm:justify-self-end" loading={isSubmitting}>
-            {isSubmitting ? null : <Save className="size-4" aria-hidden="true" />}
-            Save Profile
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Profile</CardTitle>
+          <CardDescription>Your name and business details.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate aria-label="Profile" className="grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="First Name" autoComplete="given-name" aria-required="true" error={errors.firstName?.message} {...register('firstName')} />
+              <TextField label="Last Name" autoComplete="family-name" aria-required="true" error={errors.lastName?.message} {...register('lastName')} />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+              <TextField label="Company" autoComplete="organization" error={errors.company?.message} {...register('company')} />
+            </div>
+            <TextField
+              label="Website"
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="https://example.com"
+              error={errors.website?.message}
+              {...register('website')}
+            />
+            <Button type="submit" className="w-full sm:w-fit sm:justify-self-end" loading={isSubmitting}>
+              {isSubmitting ? null : <Save className="size-4" aria-hidden="true" />}
+              Save Profile
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      <EmailCard email={profile.email} />
+    </div>
   );
 }

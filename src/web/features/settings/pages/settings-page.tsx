@@ -6,6 +6,7 @@ import { useSettings } from '../api.js';
 import { NotificationsTab } from '../components/notifications-tab.js';
 import { PreferencesTab } from '../components/preferences-tab.js';
 import { ProfileTab } from '../components/profile-tab.js';
+import { SecurityTab } from '../components/security-tab.js';
 import { SettingsCardSkeleton } from '../components/settings-skeleton.js';
 import { SETTINGS_TABS, SETTINGS_TAB_NAMES, isSettingsTab, searchForTab, tabFromSearch, type SettingsTab } from '../settings-tabs.js';
 import { useApplyServerTheme } from '../use-theme-setting.js';
@@ -21,8 +22,8 @@ export function SettingsPage() {
     if (isSettingsTab(value)) setSearchParams((current) => searchForTab(current, value), { replace: true });
   };
 
-  // Profile and preferences share one load; the notifications tab has its own.
-  const settingsPanel = (name: Exclude<SettingsTab, 'notifications'>) => {
+  // Profile and preferences share one load; the notifications and security tabs have their own.
+  const settingsPanel = (name: Exclude<SettingsTab, 'notifications' | 'security'>) => {
     if (settings.isPending) return <SettingsCardSkeleton label={`Loading ${SETTINGS_TABS[name].toLowerCase()}`} />;
     if (settings.isError) {
       return <LoadError what="your settings" error={settings.error} onRetry={() => void settings.refetch()} retrying={settings.isRefetching} />;
@@ -35,7 +36,7 @@ export function SettingsPage() {
       <PageTitle title="Settings" />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
-        <p className="text-muted-foreground">Your profile, notifications and preferences.</p>
+        <p className="text-muted-foreground">Your profile, notifications, security and preferences.</p>
       </div>
       <Tabs value={tab} onValueChange={onTabChange} className="grid min-w-0 gap-6">
         <TabsList aria-label="Settings sections">
@@ -51,6 +52,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="notifications" forceMount className="data-[state=inactive]:hidden">
           <NotificationsTab />
+        </TabsContent>
+        <TabsContent value="security" forceMount className="data-[state=inactive]:hidden">
+          <SecurityTab />
         </TabsContent>
         <TabsContent value="preferences" forceMount className="data-[state=inactive]:hidden">
           {settingsPanel('preferences')}
