@@ -96,6 +96,19 @@ describe('voting', () => {
     expect(all.find((candidate) => candidate.id === request.id)).toMatchObject({ votes: 0, myVote: null });
   });
 
+  test('taking back one\'s own up vote is allowed even when the count is at 0', async () => {
+    const request = await submitted('Take it back');
+    const ana = await visitor();
+    const ben = await visitor();
+    const cai = await visitor();
+    await vote(ana, request.id, 'up'); // 2
+    await vote(ben, request.id, 'down'); // 1
+    await vote(cai, request.id, 'down'); // 0
+    const back = await vote(ana, request.id, 'up');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ votes: 0, myVote: null });
+  });
+
   test('simultaneous down votes never take a count below 0', async () => {
     const request = await submitted('Race to the bottom');
     const voters = await Promise.all([1, 2, 3, 4].map(() => visitor()));
@@ -175,10 +188,11 @@ describe('managing the board (admins)', () => {
     const request = await submitted('Tell me when', { email: 'Watcher@Example.com' });
     await admin.api.patch(`/api/admin/feature-requests/${request.id}`, { status: 'in-progress' });
     await admin.api.patch(`/api/admin/feature-requests/${request.id}`, { status: 'in-progress' });
-    const mail = await t.smtp.waitForMail('watcher@example.com', /is now In progress: Tell me when$/);
+    const mail = await t.smtp.waitForMail('watcher@example.com', /^Your VendVote feature request is now In progress$/);
+    expect(mail.text).toContain('Tell me when');
     expect(mail.text).toContain('/feature-requests');
     await admin.api.patch(`/api/admin/feature-requests/${request.id}`, { status: 'completed' });
-    await t.smtp.waitForMail('watcher@example.com', /is now Completed: Tell me when$/);
+    await t.smtp.waitForMail('watcher@example.com', /^Your VendVote feature request is now Completed$/);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(t.smtp.received.filter((received) => received.to.includes('watcher@example.com'))).toHaveLength(2);
   });

@@ -189,4 +189,14 @@ describe('changing the sign-in email', () => {
     await createUser(t.database.db, { email: second });
     expectJsonError(await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email-change', payload: { token: secondToken } }), 409, AuthMessages.emailTaken);
   });
+
+  test('a change asked before the password changed dies with the old password', async () => {
+    const { password, laptop } = await twoDevices();
+    const attacker = uniqueEmail('attacker');
+    await laptop.post('/api/settings/email', { newEmail: attacker, password });
+    const token = linkTokenIn((await t.smtp.waitForMail(attacker, /^Confirm your new/)).text);
+    const changed = await laptop.post('/api/settings/password', { currentPassword: password, newPassword: 'an entirely new phrase', confirmPassword: 'an entirely new phrase' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expectJsonError(await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email-change', payload: { token } }), 400, EmailChangeMessages.linkInvalid);
+  });
 });

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { passwordResetTokens, users, verifiedSignIns, type User } from '../../db/schema.js';
+import { emailChanges, passwordResetTokens, users, verifiedSignIns, type User } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError, tooManyAttempts } from '../../http-errors.js';
 import { endAllSessionsOf } from '../../sessions.js';
 import { hashToken, newToken } from '../../tokens.js';
@@ -176,6 +176,8 @@ export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordIn
       .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
     await endAllSessionsOf(tx, spent.userId);
     await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, spent.userId));
+    // A pending change of email (perhaps asked by whoever had the old password) ends with it.
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, spent.userId));
   });
 }
 

@@ -122,7 +122,9 @@ export async function voteOnFeatureRequest(ctx: AppContext, id: number, voterId:
       .where(and(eq(featureRequestVotes.requestId, id), eq(featureRequestVotes.voterId, voterId)));
     const ownNow = own?.direction ?? 0;
     const ownNext = ownNow === wanted ? 0 : wanted;
-    if (request.startVotes + (sum?.total ?? 0) - ownNow + ownNext < 0) throw conflict(FeatureRequestMessages.belowZero);
+    // Taking one's own vote back is always allowed; only a new down vote may not pass below 0.
+    const takingBack = ownNext === 0;
+    if (!takingBack && request.startVotes + (sum?.total ?? 0) - ownNow + ownNext < 0) throw conflict(FeatureRequestMessages.belowZero);
     const mine = and(eq(featureRequestVotes.requestId, id), eq(featureRequestVotes.voterId, voterId));
     if (ownNext === 0) await tx.delete(featureRequestVotes).where(mine);
     else if (own) await tx.update(featureRequestVotes).set({ direction: ownNext }).where(mine);

@@ -1,10 +1,10 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AuthMessages } from '../../../shared/auth.schemas.js';
 import { PUBLIC_PAGE_PATHS } from '../../../shared/page-routes.js';
 import { EmailChangeMessages, SecurityMessages, type RequestEmailChangeSchema } from '../../../shared/security.schemas.js';
 import type { AppContext } from '../../context.js';
-import { emailChanges, users } from '../../db/schema.js';
+import { emailChanges, passwordResetTokens, users, verifiedSignIns } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http-errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { hashToken, newToken } from '../../tokens.js';
@@ -52,6 +52,12 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, change.newEmail));
     if (taken) throw conflict(AuthMessages.emailTaken);
     await tx.update(users).set({ email: change.newEmail, updatedAt: new Date() }).where(eq(users.id, user.id));
+    // Links mailed to the old address (a password reset, a one-click sign-in) stop working with it.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, user.id));
     await enqueue(tx, 'mail.email-changed', {
       to: user.email,
       props: { firstName: user.firstName, newEmail: change.newEmail, supportLink: `${ctx.publicUrl}${PUBLIC_PAGE_PATHS.contact}` },

@@ -40,7 +40,8 @@ const momentIn = (timeZone: string, at: Date) =>
  * account is its owner's own and says nothing.
  */
 export async function noteSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, user: User, browserTimeZone?: string) {
-  const deviceHash = hashToken(deviceIdOf(request, reply));
+  // Hashed with the account, so the table does not show which accounts share a browser.
+  const deviceHash = hashToken(`${user.id}:${deviceIdOf(request, reply)}`);
   await ctx.db.transaction(async (tx) => {
     const known = await tx.select({ deviceHash: knownDevices.deviceHash }).from(knownDevices).where(eq(knownDevices.userId, user.id));
     const seen = known.some((device) => device.deviceHash === deviceHash);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AuthMessages } from '../../../shared/auth.schemas.js';
 import { SecurityMessages, type ChangePasswordSchema, type Security, type SessionView } from '../../../shared/security.schemas.js';
 import type { AppContext } from '../../context.js';
-import { sessions, users, verifiedSignIns, type SessionData } from '../../db/schema.js';
+import { emailChanges, sessions, users, verifiedSignIns, type SessionData } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http-errors.js';
 import { endOtherSessionsOf, liveSessionsOf } from '../../sessions.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
@@ -27,7 +27,8 @@ export function placeOf(timeZone: string | undefined): string | null {
 
 function toSessionView(sid: string, sess: SessionData, currentSid: string | undefined): SessionView {
   return {
-    id: sess.publicId ?? sid.slice(0, 16),
+    // Every session has one (those from before it was added were given one by a migration).
+    id: sess.publicId ?? '',
     device: deviceOf(sess.userAgent),
     place: placeOf(sess.timeZone),
     current: sid === currentSid,
@@ -67,6 +68,8 @@ export async function changePassword(ctx: AppContext, userId: number, currentSid
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ password: passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
     await endOtherSessionsOf(tx, userId, currentSid);
+    // A change of email asked for before (perhaps by whoever knew the old password) must not outlive it.
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
     // A pending one-click sign-in would skip the new password: it goes too.
     await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, userId));
   });

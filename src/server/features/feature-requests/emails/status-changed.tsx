@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineMail } from '../../../integrations/mail/define-mail.js';
 import { ActionLink, MailLayout, Paragraph } from '../../../integrations/mail/mail-layout.js';
-import { oneLine } from '../../contact/emails/message-text.js';
 
 /** The visitor who suggested a feature and left an email hears when its status changes. */
 export const featureRequestStatusMail = defineMail({
   props: z.object({ title: z.string(), status: z.string(), boardLink: z.string().url() }),
-  subject: ({ title, status }) => `Your feature request is now ${status}: ${oneLine(title)}`,
+  // The request's title is the submitter's own text: it stays out of the subject, where it would speak for us.
+  subject: ({ status }) => `Your VendVote feature request is now ${status}`,
   body: ({ title, status, boardLink }) => (
     <MailLayout>
       <Paragraph>
