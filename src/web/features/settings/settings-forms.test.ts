@@ -10,11 +10,12 @@ import {
   PreferencesFormSchema,
   ProfileFormSchema,
   THRESHOLD_REQUIRED,
-  fieldErrorsFor,
+ 
   placeLabel,
   profileFormValues,
 } from './settings-forms.js';
 import { themeToApply } from './use-theme-setting.js';
+import { fieldErrorsFor } from '../../lib/server-field-errors.js';
 
 const PROFILE = { firstName: 'Sam', lastName: 'Rivera', email: 'sam@example.com', phone: null, company: 'Snacks Co', website: null };
 

@@ -58,10 +58,3 @@ export const EMAIL_CHANGE_FIELDS = ['newEmail', 'password'] as const satisfies r
 /** A signed-in device's place as the list shows it: 'Los Angeles time'; nothing when the browser did not say. */
 export const placeLabel = (place: string | null): string | null => (place ? `${place} time` : null);
 
-/** The server's field errors that belong to one of the form's fields, for showing inline. */
-export function fieldErrorsFor<Field extends string>(
-  fields: readonly Field[],
-  errors: Record<string, string> | undefined,
-): [Field, string][] {
-  return Object.entries(errors ?? {}).filter((entry): entry is [Field, string] => (fields as readonly string[]).includes(entry[0]));
-}

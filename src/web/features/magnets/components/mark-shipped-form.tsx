@@ -6,13 +6,13 @@ import { MarkMagnetOrderShippedSchema } from '../../../../shared/magnets.schemas
 import { Button } from '../../../components/ui/button.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
+import { isUnauthorizedError } from '../../../lib/api.js';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
 import { useMarkMagnetOrderShipped, type MarkShipped } from '../api.js';
 import { orderNumber } from '../order-format.js';
 
 type MarkShippedOutput = z.output<typeof MarkMagnetOrderShippedSchema>;
 const FIELDS = ['carrier', 'trackingNumber', 'trackingUrl'] as const;
-const isField = (name: string): name is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(name);
 
 /** An admin marks an order posted by hand as shipped; its operator is mailed the tracking. */
 export function MarkShippedForm({ orderId }: { orderId: number }) {
@@ -34,10 +34,7 @@ export function MarkShippedForm({ orderId }: { orderId: number }) {
     } catch (error) {
       // A lost session has already been reported by the query client.
       if (isUnauthorizedError(error)) return;
-      const details = readApiError(error);
-      for (const [field, message] of Object.entries(details.errors ?? {})) {
-        if (isField(field)) setError(field, { type: 'server', message });
-      }
+      const details = showServerFieldErrors(error, FIELDS, setError);
       toast({ title: 'Error', description: details.message ?? 'Failed to mark the order shipped', variant: 'destructive' });
     }
   });

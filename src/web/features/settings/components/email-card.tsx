@@ -12,10 +12,11 @@ import {
   EMAIL_CHANGE_FIELDS,
   EMPTY_EMAIL_CHANGE,
   EmailChangeFormSchema,
-  fieldErrorsFor,
+ 
   type EmailChangeFormInput,
   type EmailChangeFormOutput,
 } from '../settings-forms.js';
+import { fieldErrorsFor } from '../../../lib/server-field-errors.js';
 
 const CONFLICT = 409;
 

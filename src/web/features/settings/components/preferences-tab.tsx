@@ -21,8 +21,9 @@ import { cn } from '../../../lib/cn.js';
 import { setTheme } from '../../../lib/theme.js';
 import { useSavePreferences } from '../api.js';
 import { CURRENCY_LABELS, REPORT_FREQUENCY_LABELS, THEME_LABELS, TIME_ZONE_LABELS } from '../preference-labels.js';
-import { PREFERENCE_FIELDS, PreferencesFormSchema, fieldErrorsFor } from '../settings-forms.js';
+import { PREFERENCE_FIELDS, PreferencesFormSchema } from '../settings-forms.js';
 import { toastSaveFailed, toastSaved } from './save-toasts.js';
+import { fieldErrorsFor } from '../../../lib/server-field-errors.js';
 
 type SelectName = 'timezone' | 'currency' | 'language' | 'reportFrequency';
 const options = <Value extends string>(values: readonly Value[], labels: Record<Value, string>) =>

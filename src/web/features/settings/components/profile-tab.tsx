@@ -8,9 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { TextField } from '../../../components/ui/text-field.js';
 import { isUnauthorizedError } from '../../../lib/api.js';
 import { useSaveProfile } from '../api.js';
-import { PROFILE_FIELDS, ProfileFormSchema, fieldErrorsFor, profileFormValues, type ProfileFormInput, type ProfileFormOutput } from '../settings-forms.js';
+import { PROFILE_FIELDS, ProfileFormSchema, profileFormValues, type ProfileFormInput, type ProfileFormOutput } from '../settings-forms.js';
 import { EmailCard } from './email-card.js';
 import { toastSaveFailed, toastSaved } from './save-toasts.js';
+import { fieldErrorsFor } from '../../../lib/server-field-errors.js';
 
 /** Name, phone, company and website; the sign-in email is changed on its own, through a link mailed to the new address. */
 export function ProfileTab({ profile }: { profile: Profile }) {

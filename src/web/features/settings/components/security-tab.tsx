@@ -14,9 +14,10 @@ import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useChangePassword, useSecurity, useSignOutOtherSessions, useSignOutSession, useUpdateLoginAlerts } from '../api.js';
-import { CHANGE_PASSWORD_FIELDS, ChangePasswordFormSchema, EMPTY_CHANGE_PASSWORD, fieldErrorsFor, placeLabel } from '../settings-forms.js';
+import { CHANGE_PASSWORD_FIELDS, ChangePasswordFormSchema, EMPTY_CHANGE_PASSWORD, placeLabel } from '../settings-forms.js';
 import { toastSaveFailed } from './save-toasts.js';
 import { SettingsCardSkeleton } from './settings-skeleton.js';
+import { fieldErrorsFor } from '../../../lib/server-field-errors.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
