@@ -11,3 +11,4 @@ export * from './schema/billing.js';
 export * from './schema/contact.js';
 export * from './schema/magnets.js';
 export * from './schema/feature-requests.js';
+export * from './schema/notifications.js';

@@ -40,6 +40,14 @@ export const users = pgTable(
     theme: text('theme', { enum: ['light', 'dark', 'auto'] }).notNull().default('auto'),
     autoReorderThreshold: integer('auto_reorder_threshold').notNull().default(20),
     reportFrequency: text('report_frequency', { enum: ['daily', 'weekly', 'monthly', 'quarterly'] }).notNull().default('weekly'),
+    /**
+     * Two-factor sign-in (two-factor.ts): the authenticator's shared secret, sealed with a key of
+     * SESSION_SECRET so a copy of the database alone cannot make codes; set while two-factor is on.
+     */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is good once, even within its window. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     subscriptionTier: text('subscription_tier', { enum: ['free', 'growth', 'enterprise'] })
       .notNull()
       .default('free'),
@@ -160,4 +168,38 @@ export const emailChanges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [uniqueIndex('email_changes_token_unique').on(table.tokenHash)],
+);
+
+/** Ten single-use codes that stand in for the authenticator; only their SHA-256 is kept. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('two_factor_recovery_codes_unique').on(table.userId, table.codeHash)],
+);
+
+/**
+ * Between the password and the second step of a sign-in, and while an authenticator is being set up:
+ * a short-lived token held by the browser (only its SHA-256 here), with the tries it has left.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['sign-in', 'setup'] }).notNull(),
+    /** The sign-in's "remember me", or the sealed secret being set up. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    attemptsLeft: integer('attempts_left').notNull().default(5),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('two_factor_challenges_user_idx').on(table.userId)],
 );
