@@ -25,8 +25,10 @@ import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
 import { featureRequestAdminRoutes, featureRequestPublicRoutes } from './features/feature-requests/feature-requests.routes.js';
 import { emailChangePublicRoutes, securityRoutes } from './features/security/security.routes.js';
+import { twoFactorPublicRoutes, twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
+import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes.js';
 import { magnetAdminRoutes, magnetPublicRoutes, magnetRoutes, magnetWebhookRoutes } from './features/magnets/magnets.routes.js';
 import { billingOperatorRoutes, billingPublicRoutes, billingWebhookRoutes } from './features/billing/billing.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -96,9 +98,10 @@ export async function buildApp(options: AppOptions) {
       magnetPublicRoutes,
       featureRequestPublicRoutes,
       emailChangePublicRoutes,
+      twoFactorPublicRoutes,
     ]),
   );
-  await app.register(routeScope('account', [accountRoutes, securityRoutes]));
+  await app.register(routeScope('account', [accountRoutes, securityRoutes, twoFactorRoutes]));
   await app.register(
     routeScope('operator', [
       machineRoutes,
@@ -116,7 +119,7 @@ export async function buildApp(options: AppOptions) {
   );
 
   await app.register(routeScope('admin', [billingAdminRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes]));
-  await app.register(routeScope('webhook', [billingWebhookRoutes, magnetWebhookRoutes]));
+  await app.register(routeScope('webhook', [billingWebhookRoutes, magnetWebhookRoutes, unsubscribeRoutes]));
 
   const { webDir } = options;
   if (webDir && existsSync(join(webDir, 'index.html'))) {

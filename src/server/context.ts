@@ -12,6 +12,13 @@ export interface AppContext {
   supportEmail?: string;
   /** Key for hashing client addresses before they are stored (votes keep no raw IP). */
   ipHashKey: string;
+  /**
+   * Seals two-factor secrets at rest (AES-256-GCM): a base64url 32-byte key, derived from
+   * SESSION_SECRET with deriveKey(secret, 'two-factor'), so a copy of the database alone makes no codes.
+   */
+  twoFactorKey: string;
+  /** Signs the one-click unsubscribe links of notices (features/notifications/unsubscribe.ts). */
+  unsubscribeKey: string;
   /** Stripe, when STRIPE_SECRET_KEY is set; without it checkout answers 503 (DECISIONS 7). */
   billing?: BillingSettings;
   /** Printify, when PRINTIFY_API_TOKEN and PRINTIFY_SHOP_ID are set; without it magnets fall back (DECISIONS 7). */

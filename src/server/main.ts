@@ -33,8 +33,13 @@ async function main() {
     // Printify fetches each order's QR image from PUBLIC_URL: from this address it could not.
     log.warn(`Printify cannot fetch magnet QR images from ${publicUrl}; set PUBLIC_URL to this server's public address`);
   }
-  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify }, log, soleInstance: database.kind === 'embedded' });
   const sessionSecret = env.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session');
+  const unsubscribeKey = deriveKey(sessionSecret, 'unsubscribe');
+  const jobs = await startJobs({
+    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey },
+    log,
+    soleInstance: database.kind === 'embedded',
+  });
   const app = await buildApp({
     context: {
       db: database.db,
@@ -42,6 +47,8 @@ async function main() {
       adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
       supportEmail: env.SUPPORT_EMAIL,
       ipHashKey: deriveKey(sessionSecret, 'ip-hash'),
+      twoFactorKey: deriveKey(sessionSecret, 'two-factor'),
+      unsubscribeKey,
       billing: billingFromEnv(env),
       printify,
     },

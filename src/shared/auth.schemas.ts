@@ -132,6 +132,14 @@ export type SubscriptionTier = z.infer<typeof SubscriptionTierSchema>;
 export const RegisteredSchema = z.object({ message: z.string(), email: z.string() });
 export const VerifiedSchema = z.object({ message: z.string(), user: z.object({ id: z.number().int(), email: z.string() }) });
 export const SignedInSchema = z.object({ message: z.string(), user: CurrentUserSchema });
+/**
+ * The password was right but the account has two-factor sign-in on: no session yet. The second step
+ * (POST /api/auth/login/two-factor) finishes it; its challenge rides in an HttpOnly cookie.
+ */
+export const TwoFactorRequiredSchema = z.object({ message: z.string(), twoFactorRequired: z.literal(true) });
+/** POST /api/auth/login: signed in, or asked for the second step. */
+export const LoginResultSchema = z.union([SignedInSchema, TwoFactorRequiredSchema]);
+export type LoginResult = z.infer<typeof LoginResultSchema>;
 
 /** Operator pages are open to operators and admins (spec 6). */
 export function isOperatorRole(role: Role): boolean {

@@ -20,6 +20,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES = {
   highVotes: true,
   machineOffline: true,
   dailySummary: false,
+  periodicReport: true,
 } as const;
 
 export const NotificationPreferencesSchema = z.object({
@@ -29,13 +30,48 @@ export const NotificationPreferencesSchema = z.object({
   highVotes: z.boolean(),
   machineOffline: z.boolean(),
   dailySummary: z.boolean(),
+  /** Ours, beside the spec's: the report at the report frequency chosen under Preferences. */
+  periodicReport: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
-/** PATCH /api/notifications/preferences: the whole object (spec extended 7). SMS cannot be turned on yet. */
+/**
+ * PATCH /api/notifications/preferences: the spec's whole object (spec extended 7), and periodicReport
+ * when it changes. SMS cannot be turned on yet.
+ */
 export const UpdateNotificationPreferencesSchema = z.strictObject({
   ...NotificationPreferencesSchema.shape,
   sms: z.boolean().refine((on) => !on, NotificationMessages.smsUnavailable),
+  periodicReport: z.boolean().optional(),
 });
+export type NotificationPreferencesUpdate = z.infer<typeof UpdateNotificationPreferencesSchema>;
+
+/** The notices an unsubscribe link can turn off, by the preference that sends them. */
+export const UNSUBSCRIBABLE = ['highVotes', 'machineOffline', 'dailySummary', 'periodicReport'] as const;
+export type Unsubscribable = (typeof UNSUBSCRIBABLE)[number];
 
 export const TestNotificationResultSchema = z.object({ message: z.string() });
+
+/** What each notice is called where the reader turns it off or back on. */
+export const NOTICE_NAMES: Record<Unsubscribable, string> = {
+  highVotes: 'High votes alerts',
+  machineOffline: 'Machine offline alerts',
+  dailySummary: 'The daily summary',
+  periodicReport: 'The periodic report',
+};
+
+/** ?token= of an unsubscribe link: `{account}.{notice}.{signature}`. */
+export const UnsubscribeQuerySchema = z.object({ token: z.string().trim().min(1).max(200) });
+
+export const UnsubscribeResultSchema = z.object({
+  notice: z.enum(UNSUBSCRIBABLE),
+  subscribed: z.boolean(),
+  message: z.string(),
+});
+export type UnsubscribeResult = z.infer<typeof UnsubscribeResultSchema>;
+
+export const UnsubscribeMessages = {
+  invalidLink: 'This unsubscribe link is not valid. You can choose your notifications in Settings.',
+  unsubscribed: (name: string) => `${name} will no longer be emailed to you.`,
+  resubscribed: (name: string) => `${name} will be emailed to you again.`,
+} as const;

@@ -14,6 +14,8 @@ export const PUBLIC_PAGE_PATHS = {
   resetPassword: '/reset-password',
   // Where the link that confirms a new sign-in email leads (settings, profile).
   confirmEmailChange: '/confirm-email-change',
+  // Where a notice's unsubscribe link leads: it turns that notice off, no sign-in needed.
+  unsubscribe: '/unsubscribe',
   // The public site: open to everyone, a signed-in operator included (the plan-limit message links
   // to /pricing).
   pricing: '/pricing',

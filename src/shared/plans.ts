@@ -1,3 +1,5 @@
+import type { Currency } from './money.js';
+
 /** The subscription plans (DECISIONS 5); `tier` is the value stored in users.subscription_tier. */
 export const PLAN_TIERS = ['free', 'growth', 'enterprise'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
@@ -27,7 +29,8 @@ export function canAddMachine(tier: PlanTier, machineCount: number): boolean {
 }
 
 const machinesPhrase = (limit: number | null) => (limit === null ? 'unlimited machines' : `up to ${limit} machines`);
-const wholeDollars = (plan: Plan) => `$${plan.monthlyPriceCents / 100}`;
+/** '$20', or 'US$20' for an operator who keeps another currency (money.ts: our charges stay in dollars). */
+const wholeDollars = (plan: Plan, preferred: Currency = 'USD') => `${preferred === 'USD' ? '' : 'US'}$${plan.monthlyPriceCents / 100}`;
 
 /**
  * What an operator reads when the plan is full: the plan, its limit, and every bigger plan with its
@@ -60,9 +63,9 @@ export function machineAllowanceText(tier: PlanTier, machineCount: number): stri
 /** The days of free trial a paid plan starts with (the same for both). */
 export const PAID_PLAN_TRIAL_DAYS = PLANS.growth.trialDays;
 
-/** What a plan costs, as its card says: 'Free', '$20/month'. */
-export function planPriceText(plan: Plan): string {
-  return plan.monthlyPriceCents === 0 ? 'Free' : `${wholeDollars(plan)}/month`;
+/** What a plan costs, as its card says: 'Free', '$20/month' ('US$20/month' to an operator in another currency). */
+export function planPriceText(plan: Plan, preferred: Currency = 'USD'): string {
+  return plan.monthlyPriceCents === 0 ? 'Free' : `${wholeDollars(plan, preferred)}/month`;
 }
 
 /** How many machines a plan allows, as its card says: 'Up to 2 machines', 'Unlimited machines'. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { createUser } from '../../src/server/db/factories.js';
-import { openTestDatabase, TEST_PUBLIC_URL } from '../support/index.js';
+import { openTestDatabase, TEST_PUBLIC_URL, TEST_TWO_FACTOR_KEY, TEST_UNSUBSCRIBE_KEY } from '../support/index.js';
 import { uniqueEmail } from './helpers.js';
 
 // An app built here rather than by createTestApp: it sits behind a trusted proxy, and it gets
@@ -14,7 +14,7 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
   app = await buildApp({
-    context: { db: database.db, publicUrl: TEST_PUBLIC_URL, adminEmails: [], ipHashKey: 'test-ip-hash-key' },
+    context: { db: database.db, publicUrl: TEST_PUBLIC_URL, adminEmails: [], ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY },
     sessionSecret: 'another-test-session-secret-that-is-long-enough-42',
     trustProxy: true,
   });

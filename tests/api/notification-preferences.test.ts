@@ -20,12 +20,21 @@ describe('notification preferences', () => {
   test('the whole object is saved and read back, for this operator only', async () => {
     const operator = await signIn(t);
     const other = await signIn(t);
-    const changed: NotificationPreferences = { email: false, sms: false, lowInventory: false, highVotes: true, machineOffline: false, dailySummary: true };
+    const changed: NotificationPreferences = { email: false, sms: false, lowInventory: false, highVotes: true, machineOffline: false, dailySummary: true, periodicReport: false };
     const saved = await operator.api.patch('/api/notifications/preferences', changed);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual(changed);
     expect((await operator.api.get('/api/notifications/preferences')).json()).toEqual(changed);
     expect((await other.api.get('/api/notifications/preferences')).json()).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+
+  test("the spec's object without periodicReport leaves the report as it was", async () => {
+    const { api } = await signIn(t);
+    await api.patch('/api/notifications/preferences', { ...DEFAULT_NOTIFICATION_PREFERENCES, periodicReport: false });
+    const { periodicReport: _kept, ...specFields } = DEFAULT_NOTIFICATION_PREFERENCES;
+    const saved = await api.patch('/api/notifications/preferences', { ...specFields, highVotes: false });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, highVotes: false, periodicReport: false });
   });
 
   test('SMS cannot be turned on yet; a partial or unknown body is refused', async () => {

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Header values by lower-case name, as text (List-Unsubscribe and the like). */
+  headers: Record<string, string>;
   /** When it arrived (ms since the epoch). */
   at: number;
 }
@@ -36,7 +38,8 @@ export async function startSmtpServer(options: { refuseFirst?: number } = {}) {
         .then((mail: ParsedMail) => {
           const to = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address ?? '') ?? []);
           const replyTo = mail.replyTo?.value.map((v) => v.address ?? '') ?? [];
-          received.push({ to, replyTo, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '', at: Date.now() });
+          const headers = Object.fromEntries(mail.headerLines.map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).trim()]));
+          received.push({ to, replyTo, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '', headers, at: Date.now() });
           waiters.splice(0).forEach((wake) => wake());
           callback();
         })

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { createMailer } from '../../src/server/integrations/mail/mailer.js';
 import { startJobs } from '../../src/server/jobs/start-jobs.js';
+import { deriveKey } from '../../src/server/secrets.js';
 import { SESSION_COOKIE } from '../../src/server/sessions.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 import { openTestDatabase } from './test-database.js';
@@ -11,6 +12,11 @@ import type { BillingSettings } from '../../src/server/features/billing/billing-
 import type { PrintifySettings } from '../../src/server/integrations/printify/printify-client.js';
 
 export const TEST_PUBLIC_URL = 'http://vendvote.test';
+const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
+/** Derived as main.ts derives it, so tests seal two-factor secrets with a key of the real shape. */
+export const TEST_TWO_FACTOR_KEY = deriveKey(TEST_SESSION_SECRET, 'two-factor');
+/** Signs the unsubscribe links of notices; tests make links of their own with it. */
+export const TEST_UNSUBSCRIBE_KEY = deriveKey(TEST_SESSION_SECRET, 'unsubscribe');
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,10 +34,10 @@ export async function createTestApp(
   const log = pino({ level: 'silent' });
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log });
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
-  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify }, log, soleInstance: false });
+  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', billing: options.billing, printify: options.printify },
-    sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
+    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify },
+    sessionSecret: TEST_SESSION_SECRET,
     webDir: options.webDir,
   });
   await app.ready();

@@ -9,6 +9,11 @@ import { featureRequestStatusMail } from '../features/feature-requests/emails/st
 import { confirmEmailChangeMail, emailChangedMail } from '../features/security/emails/email-change.js';
 import { newSignInMail } from '../features/security/emails/new-sign-in.js';
 import { testNotificationMail } from '../features/notifications/emails/test-notification.js';
+import { dailySummaryMail } from '../features/notifications/emails/daily-summary.js';
+import { highVotesMail } from '../features/notifications/emails/high-votes.js';
+import { machineOfflineMail } from '../features/notifications/emails/machine-offline.js';
+import { periodicReportMail } from '../features/notifications/emails/periodic-report.js';
+import { notificationSweepJob } from '../features/notifications/notification-sweep.job.js';
 import { magnetOrderShippedMail } from '../features/magnets/emails/magnet-order-shipped.js';
 import { submitMagnetOrderJob } from '../features/magnets/magnet-submission.job.js';
 import { pollMagnetOrdersJob } from '../features/magnets/magnet-tracking.js';
@@ -32,6 +37,11 @@ export const appJobs = {
   'mail.new-sign-in': mailJob(newSignInMail),
   'mail.confirm-email-change': mailJob(confirmEmailChangeMail),
   'mail.email-changed': mailJob(emailChangedMail),
+  'mail.high-votes': mailJob(highVotesMail),
+  'mail.machine-offline': mailJob(machineOfflineMail),
+  'mail.daily-summary': mailJob(dailySummaryMail),
+  'mail.periodic-report': mailJob(periodicReportMail),
+  'notifications.sweep': notificationSweepJob,
   'magnets.submit': submitMagnetOrderJob,
   'magnets.poll': pollMagnetOrdersJob,
   'jobs.prune': pruneJobsJob,
@@ -44,4 +54,7 @@ export const appSchedules: RecurringJob[] = [
   { name: 'jobs.prune', cron: '17 3 * * *', payload: {} },
   // Orders whose Printify webhooks are late; each is asked about at most every few hours.
   { name: 'magnets.poll', cron: '41 * * * *', payload: {} },
+  // Notices: high votes within minutes of the rise, and the 8:00 mails at most ten minutes late in
+  // any zone (the spec's time zones are whole hours from UTC).
+  { name: 'notifications.sweep', cron: '*/10 * * * *', payload: {} },
 ];

@@ -13,6 +13,8 @@ export interface JobDeps {
   publicUrl?: string;
   /** Printify, when configured; without it magnet orders wait for manual fulfilment. */
   printify?: PrintifySettings;
+  /** Signs the one-click unsubscribe links of notices; the same key as the app's. */
+  unsubscribeKey?: string;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {

@@ -10,6 +10,7 @@ import { HomeRoute, OperatorLayout, OperatorPage } from './route-guards.js';
 
 const CheckEmailPage = lazyPage(() => import('../features/auth/pages/check-email-page.js'), 'CheckEmailPage');
 const ConfirmEmailChangePage = lazyPage(() => import('../features/auth/pages/confirm-email-change-page.js'), 'ConfirmEmailChangePage');
+const UnsubscribePage = lazyPage(() => import('../features/settings/pages/unsubscribe-page.js'), 'UnsubscribePage');
 const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page.js'), 'VerifyEmailPage');
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.js'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.js'), 'RegisterPage');
@@ -43,6 +44,7 @@ const PUBLIC_PAGES: Record<PublicPageName, ReactElement> = {
   forgotPassword: <ForgotPasswordPage />,
   resetPassword: <ResetPasswordPage />,
   confirmEmailChange: <ConfirmEmailChangePage />,
+  unsubscribe: <UnsubscribePage />,
   pricing: <PricingPage />,
   about: <AboutPage />,
   contact: <ContactPage />,

@@ -31,6 +31,8 @@ export const users = pgTable(
     highVoteAlerts: boolean('high_vote_alerts').notNull().default(true),
     machineOfflineAlerts: boolean('machine_offline_alerts').notNull().default(true),
     dailySummary: boolean('daily_summary').notNull().default(false),
+    /** The report at reportFrequency (top products, risers and fallers, suggestions, issues). */
+    periodicReport: boolean('periodic_report').notNull().default(true),
     timeZone: text('time_zone').notNull().default('America/New_York'),
     // The settings page's profile and preferences (spec extended 3 and 9).
     company: text('company'),

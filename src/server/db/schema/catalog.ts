@@ -1,5 +1,5 @@
 /** Machines and the products they offer. */
-import { index, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { timestamps } from './columns.js';
 
@@ -18,6 +18,8 @@ export const vendingMachines = pgTable(
     status: text('status', { enum: ['active', 'maintenance', 'inactive'] })
       .notNull()
       .default('active'),
+    /** When the status last changed: a spell in maintenance or inactive is told about once. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index('vending_machines_user_idx').on(table.userId)],

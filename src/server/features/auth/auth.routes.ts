@@ -6,6 +6,7 @@ import {
   ContinueAfterVerifySchema,
   CurrentUserSchema,
   EmailOnlySchema,
+  LoginResultSchema,
   LoginSchema,
   RegisterSchema,
   RegisteredSchema,
@@ -20,6 +21,9 @@ import { forbidden } from '../../http-errors.js';
 import { limit } from '../../plugins/rate-limit.js';
 import { endSession, startSession } from '../../sessions.js';
 import { noteSignIn } from '../security/login-alerts.js';
+import { beginTwoFactorSignIn, setChallengeCookie } from '../two-factor/two-factor-sign-in.js';
+import { hasTwoFactor } from '../two-factor/two-factor.service.js';
+import { TwoFactorMessages } from '../../../shared/two-factor.schemas.js';
 import {
   registerUser,
   requestPasswordReset,
@@ -94,7 +98,7 @@ export async function authPublicRoutes(server: FastifyInstance) {
   app.post(
     '/api/auth/login',
     {
-      schema: { body: LoginSchema, response: { 200: SignedInSchema } },
+      schema: { body: LoginSchema, response: { 200: LoginResultSchema } },
       preHandler: [
         // Per account, only failures count (signInWithPassword), so nobody can lock an owner out.
         limit(server, { name: 'login-ip', max: 50, windowMs: 15 * MINUTE, per: 'ip' }),
@@ -102,6 +106,12 @@ export async function authPublicRoutes(server: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await signInWithPassword(ctx, request.body, request.ip);
+      if (hasTwoFactor(user)) {
+        // No session yet: the second step starts it (two-factor-sign-in.ts), as this would have.
+        const challenge = await beginTwoFactorSignIn(ctx, user.id, { rememberMe: request.body.rememberMe, timeZone: request.body.timeZone });
+        setChallengeCookie(request, reply, challenge);
+        return { message: TwoFactorMessages.required, twoFactorRequired: true as const };
+      }
       await startSession(ctx.db, request, reply, user.id, request.body.rememberMe, { timeZone: request.body.timeZone });
       await noteSignIn(ctx, request, reply, user, request.body.timeZone);
       return { message: 'Welcome back!', user: toCurrentUser(user, ctx.adminEmails) };

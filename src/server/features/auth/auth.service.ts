@@ -14,6 +14,7 @@ import { hashToken, newToken } from '../../tokens.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { claimSignInCheck, forgiveSignInFailures } from './sign-in-throttle.js';
+import { endTwoFactorSignInsOf } from '../two-factor/two-factor-sign-in.js';
 
 const VERIFICATION_VALID_MS = 24 * 60 * 60 * 1000;
 const RESET_VALID_MS = 60 * 60 * 1000;
@@ -46,14 +47,14 @@ export async function findUserByEmail(ctx: AppContext, email: string): Promise<U
 type Executor = Pick<Database, 'update' | 'insert'>;
 
 /** A new verification link, and its mail queued with it: both happen, or neither. */
-async function sendVerification(ctx: AppContext, tx: Executor, user: Pick<User, 'id' | 'email' | 'firstName'>) {
+async function sendVerification(ctx: AppContext, tx: Executor, user: Pick<User, 'id' | 'email' | 'firstName' | 'language'>) {
   const { token, hash } = newToken();
   await tx
     .update(users)
     .set({ verificationToken: hash, verificationTokenExpiresAt: new Date(Date.now() + VERIFICATION_VALID_MS) })
     .where(eq(users.id, user.id));
   const link = `${ctx.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await enqueue(tx, 'mail.verify-email', { to: user.email, props: { firstName: user.firstName, link } });
+  await enqueue(tx, 'mail.verify-email', { to: user.email, props: { locale: user.language, firstName: user.firstName, link } });
 }
 
 export async function registerUser(ctx: AppContext, input: Registration): Promise<User> {
@@ -133,7 +134,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
     await tx
       .insert(passwordResetTokens)
       .values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_VALID_MS) });
-    await enqueue(tx, 'mail.reset-password', { to: user.email, props: { firstName: user.firstName, link } });
+    await enqueue(tx, 'mail.reset-password', { to: user.email, props: { locale: user.language, firstName: user.firstName, link } });
   });
 }
 
@@ -176,6 +177,8 @@ export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordIn
       .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
     await endAllSessionsOf(tx, spent.userId);
     await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, spent.userId));
+    // A second step begun with the old password ends too; two-factor itself stays on.
+    await endTwoFactorSignInsOf(tx, spent.userId);
     // A pending change of email (perhaps asked by whoever had the old password) ends with it.
     await tx.delete(emailChanges).where(eq(emailChanges.userId, spent.userId));
   });

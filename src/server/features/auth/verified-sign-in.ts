@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { users, verifiedSignIns, type User } from '../../db/schema.js';
 import { badRequest, conflict } from '../../http-errors.js';
 import { noteSignIn } from '../security/login-alerts.js';
+import { hasTwoFactor } from '../two-factor/two-factor.service.js';
 import { loadSessionUser, startSession } from '../../sessions.js';
 import { hashToken, newToken } from '../../tokens.js';
 
@@ -72,6 +73,8 @@ export async function continueAfterVerifying(
   if (!spent) throw badRequest(AuthMessages.verifiedSignInExpired);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, spent.userId));
   if (!user) throw badRequest(AuthMessages.verifiedSignInExpired);
+  // Turning two-factor on ends pending grants; should one outlive it, it still may not skip the code.
+  if (hasTwoFactor(user)) throw badRequest(AuthMessages.verifiedSignInExpired);
   await startSession(ctx.db, request, reply, user.id, false);
   await noteSignIn(ctx, request, reply, user);
   return user;

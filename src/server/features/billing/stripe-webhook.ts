@@ -5,6 +5,7 @@ import { PLANS } from '../../../shared/plans.js';
 import type { AppContext } from '../../context.js';
 import { invoices, users } from '../../db/schema.js';
 import { badRequest, serviceUnavailable } from '../../http-errors.js';
+import { intlLocale, type MailLocale } from '../../integrations/mail/mail-locale.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import type { BillingSettings } from './billing-settings.js';
 import { applyMagnetCheckout, invoiceItemsOf, magnetOrderIdOf, markMagnetOrdersInvoiced } from '../magnets/magnet-payment.js';
@@ -18,10 +19,11 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
-const day = (seconds: number | null | undefined) =>
-  seconds == null ? null : new Date(seconds * 1000).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+/** Stripe's dates and amounts as the operator's mail writes them, in their language. */
+const day = (locale: MailLocale, seconds: number | null | undefined) =>
+  seconds == null ? null : new Date(seconds * 1000).toLocaleDateString(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' });
+const money = (locale: MailLocale, cents: number, currency: string) =>
+  new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
 /**
  * The event Stripe signed, from the exact bytes it posted. Anything else (no signature, a wrong
@@ -115,9 +117,10 @@ export async function handleStripeEvent(ctx: AppContext, billing: BillingSetting
   });
 }
 
-async function emailOf(tx: Tx, userId: number): Promise<string | null> {
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return user?.email ?? null;
+/** Where an operator's billing mail goes, and the language it is written in. */
+async function recipientOf(tx: Tx, userId: number): Promise<{ email: string; language: MailLocale } | null> {
+  const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+  return user ?? null;
 }
 
 const planNameOf = (billing: BillingSettings, priceId: string | undefined) => {
@@ -135,16 +138,17 @@ async function remindTrialEnding(
   withCard: boolean,
 ) {
   const { subscription } = reading;
-  const to = await emailOf(tx, userId);
-  if (!to || !subscription.trial_end) return;
+  const recipient = await recipientOf(tx, userId);
+  if (!recipient || !subscription.trial_end) return;
   await enqueue(
     tx,
     'mail.trial-ending',
     {
-      to,
+      to: recipient.email,
       props: {
+        locale: recipient.language,
         planName: planNameOf(billing, subscription.items.data[0]?.price.id),
-        trialEndsOn: day(subscription.trial_end)!,
+        trialEndsOn: day(recipient.language, subscription.trial_end)!,
         hasPaymentMethod: withCard,
         billingLink: `${ctx.publicUrl}/billing`,
       },
@@ -179,17 +183,18 @@ async function keepInvoice(tx: Tx, invoice: Stripe.Invoice) {
 async function tellPaymentFailed(ctx: AppContext, billing: BillingSettings, tx: Tx, invoice: Stripe.Invoice, priceId: string | undefined) {
   const customerId = invoice.customer ? idOf(invoice.customer) : null;
   const userId = customerId ? await userOfCustomer(tx, customerId) : null;
-  const to = userId === null ? null : await emailOf(tx, userId);
-  if (!to || !invoice.id) return;
+  const recipient = userId === null ? null : await recipientOf(tx, userId);
+  if (!recipient || !invoice.id) return;
   await enqueue(
     tx,
     'mail.payment-failed',
     {
-      to,
+      to: recipient.email,
       props: {
+        locale: recipient.language,
         planName: planNameOf(billing, priceId),
-        amountDue: money(invoice.amount_due, invoice.currency),
-        nextAttemptOn: day(invoice.next_payment_attempt),
+        amountDue: money(recipient.language, invoice.amount_due, invoice.currency),
+        nextAttemptOn: day(recipient.language, invoice.next_payment_attempt),
         billingLink: `${ctx.publicUrl}/billing`,
       },
     },

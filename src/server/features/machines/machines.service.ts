@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { MachineMessages, type Machine, type MachineChanges, type MachineFields, type PublicMachine } from '../../../shared/machines.schemas.js';
 import { canAddMachine, machineLimitMessage } from '../../../shared/plans.js';
 import type { AppContext } from '../../context.js';
@@ -85,7 +85,12 @@ export async function updateMachine(
 ): Promise<VendingMachine> {
   const [row] = await ctx.db
     .update(vendingMachines)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({
+      ...changes,
+      // A new status starts a new spell (machine-offline notices tell each spell once); the same one sent again does not.
+      ...(changes.status ? { statusChangedAt: sql`case when ${vendingMachines.status} = ${changes.status} then ${vendingMachines.statusChangedAt} else now() end` } : {}),
+      updatedAt: new Date(),
+    })
     .where(ownedBy(userId, machineId))
     .returning();
   if (!row) throw notFound(MachineMessages.notFound);

@@ -38,7 +38,7 @@ export async function recordShipment(db: Executor, publicUrl: string | undefined
     .update(magnetOrders)
     .set({ carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl, shippedAt: shipment.shippedAt, updatedAt: new Date() })
     .where(eq(magnetOrders.id, order.id));
-  const [operator] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const [operator] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, order.userId));
   if (!operator || !publicUrl) return;
   await enqueue(
     db,
@@ -46,6 +46,7 @@ export async function recordShipment(db: Executor, publicUrl: string | undefined
     {
       to: operator.email,
       props: {
+        locale: operator.language,
         orderId: order.id,
         machineName: order.machineName,
         quantity: order.quantity,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { NotificationPreferences } from '../../../shared/notifications.schemas.js';
+import type { NotificationPreferences, NotificationPreferencesUpdate } from '../../../shared/notifications.schemas.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { notFound } from '../../http-errors.js';
@@ -12,6 +12,7 @@ const COLUMNS = {
   highVotes: users.highVoteAlerts,
   machineOffline: users.machineOfflineAlerts,
   dailySummary: users.dailySummary,
+  periodicReport: users.periodicReport,
 } as const;
 
 export async function notificationPreferencesOf(db: Pick<Database, 'select'>, userId: number): Promise<NotificationPreferences> {
@@ -20,7 +21,7 @@ export async function notificationPreferencesOf(db: Pick<Database, 'select'>, us
   return row;
 }
 
-export async function saveNotificationPreferences(db: Database, userId: number, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+export async function saveNotificationPreferences(db: Database, userId: number, preferences: NotificationPreferencesUpdate): Promise<NotificationPreferences> {
   await db
     .update(users)
     .set({
@@ -30,6 +31,7 @@ export async function saveNotificationPreferences(db: Database, userId: number, 
       highVoteAlerts: preferences.highVotes,
       machineOfflineAlerts: preferences.machineOffline,
       dailySummary: preferences.dailySummary,
+      ...(preferences.periodicReport === undefined ? {} : { periodicReport: preferences.periodicReport }),
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));

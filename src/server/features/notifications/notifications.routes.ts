@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -7,6 +8,7 @@ import {
   UpdateNotificationPreferencesSchema,
 } from '../../../shared/notifications.schemas.js';
 import { OPERATOR_PAGE_PATHS } from '../../../shared/page-routes.js';
+import { users } from '../../db/schema.js';
 import { conflict } from '../../http-errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { limit } from '../../plugins/rate-limit.js';
@@ -41,9 +43,10 @@ export async function notificationRoutes(server: FastifyInstance) {
       const user = signedInUser(request);
       const preferences = await notificationPreferencesOf(ctx.db, user.id);
       if (!preferences.email) throw conflict(NotificationMessages.emailOff);
+      const [account] = await ctx.db.select({ language: users.language }).from(users).where(eq(users.id, user.id));
       await enqueue(ctx.db, 'mail.test-notification', {
         to: user.email,
-        props: { firstName: user.firstName, settingsLink: `${ctx.publicUrl}${OPERATOR_PAGE_PATHS.settings}` },
+        props: { locale: account?.language, firstName: user.firstName, settingsLink: `${ctx.publicUrl}${OPERATOR_PAGE_PATHS.settings}` },
       });
       return reply.status(202).send({ message: NotificationMessages.testSentText });
     },

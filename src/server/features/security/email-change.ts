@@ -31,7 +31,7 @@ export async function requestEmailChange(ctx: AppContext, userId: number, body: 
     await tx.insert(emailChanges).values({ userId, ...row }).onConflictDoUpdate({ target: emailChanges.userId, set: row });
     await enqueue(tx, 'mail.confirm-email-change', {
       to: body.newEmail,
-      props: { firstName: user.firstName, confirmLink: `${ctx.publicUrl}${PUBLIC_PAGE_PATHS.confirmEmailChange}?token=${encodeURIComponent(token)}` },
+      props: { locale: user.language, firstName: user.firstName, confirmLink: `${ctx.publicUrl}${PUBLIC_PAGE_PATHS.confirmEmailChange}?token=${encodeURIComponent(token)}` },
     });
   });
 }
@@ -60,7 +60,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, user.id));
     await enqueue(tx, 'mail.email-changed', {
       to: user.email,
-      props: { firstName: user.firstName, newEmail: change.newEmail, supportLink: `${ctx.publicUrl}${PUBLIC_PAGE_PATHS.contact}` },
+      props: { locale: user.language, firstName: user.firstName, newEmail: change.newEmail, supportLink: `${ctx.publicUrl}${PUBLIC_PAGE_PATHS.contact}` },
     });
     return change.newEmail;
   });

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATOR_PAGE_PATHS } from '../../../shared/page-routes.js';
 import type { AppContext } from '../../context.js';
 import { knownDevices, type User } from '../../db/schema.js';
+import { formatInstant } from '../../integrations/mail/mail-locale.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { cookiesMustBeSecure } from '../../secure-cookies.js';
 import { hashToken } from '../../tokens.js';
@@ -30,10 +31,6 @@ function deviceIdOf(request: FastifyRequest, reply: FastifyReply): string {
   return id;
 }
 
-/** The moment of a sign-in as its owner reads it: in their own time zone. */
-const momentIn = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(at);
-
 /**
  * Records the browser of a sign-in and, when the account has signed in before but never from this
  * browser, mails its owner (unless they turned login alerts off). The very first sign-in of an
@@ -57,10 +54,12 @@ export async function noteSignIn(ctx: AppContext, request: FastifyRequest, reply
     await enqueue(tx, 'mail.new-sign-in', {
       to: user.email,
       props: {
+        locale: user.language,
         firstName: user.firstName,
         device: deviceOf(request.headers['user-agent']),
         place: placeOf(browserTimeZone),
-        when: momentIn(user.timeZone, new Date()),
+        // The moment of the sign-in as its owner reads it: in their own time zone and language.
+        when: formatInstant(user.language, user.timeZone, new Date()),
         securityLink: `${ctx.publicUrl}${OPERATOR_PAGE_PATHS.settings}?tab=security`,
       },
     });

@@ -8,6 +8,7 @@ import { emailChanges, sessions, users, verifiedSignIns, type SessionData } from
 import { badRequest, notFound } from '../../http-errors.js';
 import { endOtherSessionsOf, liveSessionsOf } from '../../sessions.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
+import { endTwoFactorSignInsOf } from '../two-factor/two-factor-sign-in.js';
 
 /** 'Chrome 131 on macOS', from the browser's own description; 'Unknown browser' when it gave none. */
 export function deviceOf(userAgent: string | undefined): string {
@@ -72,6 +73,8 @@ export async function changePassword(ctx: AppContext, userId: number, currentSid
     await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
     // A pending one-click sign-in would skip the new password: it goes too.
     await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, userId));
+    // So does a second step of signing in begun elsewhere with the old password.
+    await endTwoFactorSignInsOf(tx, userId);
   });
 }
 

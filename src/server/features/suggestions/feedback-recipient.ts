@@ -5,6 +5,7 @@ import { FeedbackMessages } from '../../../shared/feedback.schemas.js';
 import type { AppContext } from '../../context.js';
 import { users, vendingMachines } from '../../db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../db/seed.js';
+import type { MailLocale } from '../../integrations/mail/mail-locale.js';
 import { badRequest, notFound } from '../../http-errors.js';
 import { currentUser } from '../auth/guards.js';
 
@@ -12,11 +13,13 @@ import { currentUser } from '../auth/guards.js';
 export interface FeedbackRecipient {
   userId: number;
   email: string;
+  /** The owner's language, which their mails are written in. */
+  language: MailLocale;
   emailNotifications: boolean;
   machine: { id: number; name: string } | null;
 }
 
-const ownerColumns = { userId: users.id, email: users.email, emailNotifications: users.emailNotifications };
+const ownerColumns = { userId: users.id, email: users.email, language: users.language, emailNotifications: users.emailNotifications };
 
 /**
  * DECISIONS 1: feedback sent from a machine goes to that machine's owner. Without a machine, a

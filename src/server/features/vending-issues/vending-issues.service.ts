@@ -52,7 +52,15 @@ export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient,
     const issue = toIssue({ ...row!, machineName: recipient.machine?.name ?? null });
     if (recipient.emailNotifications) {
       const { machineName, productName, customerName, customerEmail, issueDescription } = issue;
-      const props = { machineName, productName, customerName, customerEmail, issueDescription, issuesLink: `${ctx.publicUrl}/vending-issues` };
+      const props = {
+        locale: recipient.language,
+        machineName,
+        productName,
+        customerName,
+        customerEmail,
+        issueDescription,
+        issuesLink: `${ctx.publicUrl}/vending-issues`,
+      };
       await enqueue(tx, 'mail.new-issue', { to: recipient.email, props });
     }
     return issue;

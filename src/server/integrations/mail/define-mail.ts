@@ -11,6 +11,11 @@ export interface MailTemplate<S extends z.ZodType> {
   props: S;
   subject(props: z.output<S>): string;
   body(props: z.output<S>): ReactElement;
+  /**
+   * Where a notice the reader may turn off is unsubscribed with one click: sent as List-Unsubscribe
+   * with List-Unsubscribe-Post (RFC 8058), so mail clients offer their own button, which POSTs there.
+   */
+  unsubscribeUrl?(props: z.output<S>): string;
 }
 
 export const defineMail = <S extends z.ZodType>(template: MailTemplate<S>) => template;
@@ -23,7 +28,9 @@ export function mailJob<S extends z.ZodType>(template: MailTemplate<S>) {
       // zod cannot spell out an object type over a generic schema; this is that object.
       const { to, replyTo, props } = payload as { to: string; replyTo?: string; props: z.output<S> };
       const message = await renderMail(to, template.subject(props), template.body(props));
-      await mailer.send(replyTo ? { ...message, replyTo } : message);
+      const unsubscribeUrl = template.unsubscribeUrl?.(props);
+      const headers = unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+      await mailer.send({ ...message, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) });
     },
   });
 }

@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe on notices (RFC 2369 and 8058). */
+  headers?: Record<string, string>;
 }
 
 /**

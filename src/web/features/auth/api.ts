@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../shared/auth.schemas.js';
+import type { CurrentUser, LoginResult } from '../../../shared/auth.schemas.js';
 import type { SubscriptionStatus } from '../../../shared/billing.schemas.js';
 import { apiJson } from '../../lib/api.js';
 
@@ -39,8 +39,13 @@ const browserTimeZone = () => {
   }
 };
 
+/** Signed in, or (two-factor on) asked for the second step; its challenge rides in an HttpOnly cookie. */
 export const login = (payload: LoginPayload) =>
-  apiJson<MessageResponse & { user: CurrentUser }>('POST', '/api/auth/login', { ...payload, timeZone: browserTimeZone() });
+  apiJson<LoginResult>('POST', '/api/auth/login', { ...payload, timeZone: browserTimeZone() });
+
+/** The second step: a 6-digit code from the app, or a recovery code. */
+export const loginWithCode = (code: string) =>
+  apiJson<MessageResponse & { user: CurrentUser }>('POST', '/api/auth/login/two-factor', { code });
 
 export const registerAccount = (payload: RegisterPayload) =>
   apiJson<MessageResponse & { email: string }>('POST', '/api/auth/register', payload);
@@ -71,6 +76,10 @@ export const subscriptionStatusQuery = queryOptions<SubscriptionStatus>({
 
 export function useLogin() {
   return useMutation({ mutationFn: login });
+}
+
+export function useLoginWithCode() {
+  return useMutation({ mutationFn: loginWithCode });
 }
 
 export function useRegister() {

@@ -1,3 +1,4 @@
+import { formatCharge } from '../../../shared/money.js';
 import { describe, expect, it } from 'vitest';
 import { MagnetMessages } from '../../../shared/magnets.schemas.js';
 import {
@@ -32,6 +33,8 @@ describe('the order button', () => {
 
   it('names no figure while the price is not known (the button is disabled then)', () => {
     expect(orderButtonLabel({ tier: 'free', payment: undefined, total: undefined })).toBe('Pay & Order');
+    // An operator who keeps euros sees the charge marked as US dollars.
+    expect(orderButtonLabel({ tier: 'free', payment: 'checkout', total: '54.89', format: (amount) => formatCharge(amount, 'EUR') })).toBe('Pay US$54.89 & Order');
     expect(orderButtonLabel({ tier: 'growth', payment: 'checkout', total: undefined })).toBe('Pay & Order');
     expect(orderButtonLabel({ tier: undefined, payment: undefined, total: undefined })).toBe('Place Order');
   });

@@ -73,6 +73,8 @@ interface OrderButtonInput {
   /** How the quote says this operator pays; older answers lack it, and then the plan decides. */
   payment: MagnetQuote['payment'] | undefined;
   total: string | undefined;
+  /** How a charge reads for this operator (useChargeFormat); plain dollars unless given. */
+  format?: (amount: string) => string;
 }
 
 /**
@@ -80,10 +82,10 @@ interface OrderButtonInput {
  * and a trial or a plan without a running subscription, by the server's quote) sees the total on
  * it; on the next invoice, the order is simply placed.
  */
-export function orderButtonLabel({ tier, payment, total }: OrderButtonInput): string {
+export function orderButtonLabel({ tier, payment, total, format = dollars }: OrderButtonInput): string {
   const paysFirst = payment ? payment === 'checkout' : tier === 'free';
   if (!paysFirst) return 'Place Order';
-  return total ? `Pay ${dollars(total)} & Order` : 'Pay & Order';
+  return total ? `Pay ${format(total)} & Order` : 'Pay & Order';
 }
 
 /**

@@ -3,18 +3,29 @@ import type { z } from 'zod';
 import type { NotificationPreferences, TestNotificationResultSchema } from '../../../shared/notifications.schemas.js';
 import type { ChangePassword, Security, SignedOutSchema } from '../../../shared/security.schemas.js';
 import type { Preferences, Settings, UpdateProfile } from '../../../shared/settings.schemas.js';
+import type {
+  ConfirmTwoFactorSetup,
+  RecoveryCodes,
+  StartTwoFactorSetup,
+  TwoFactorDisabledSchema,
+  TwoFactorProof,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '../../../shared/two-factor.schemas.js';
 import { apiJson } from '../../lib/api.js';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/auth.js';
 
 export const SETTINGS_URL = '/api/settings';
 export const NOTIFICATION_PREFERENCES_URL = '/api/notifications/preferences';
 export const SECURITY_URL = `${SETTINGS_URL}/security`;
+export const TWO_FACTOR_URL = `${SETTINGS_URL}/two-factor`;
 
 // Keys start with the URL (spec 7: the default load joins the key parts with '/').
 export const settingsKeys = {
   all: [SETTINGS_URL] as const,
   notificationPreferences: [NOTIFICATION_PREFERENCES_URL] as const,
   security: [SECURITY_URL] as const,
+  twoFactor: [TWO_FACTOR_URL] as const,
 };
 
 /** GET /api/settings: the profile and preferences tabs. */
@@ -137,5 +148,41 @@ export function useSignOutOtherSessions() {
 export function useRequestEmailChange() {
   return useMutation({
     mutationFn: (body: { newEmail: string; password: string }) => apiJson<{ message: string }>('POST', `${SETTINGS_URL}/email`, body),
+  });
+}
+
+/** GET /api/settings/two-factor: on or off, since when, and how many recovery codes are left. */
+export const twoFactorQuery = queryOptions<TwoFactorStatus>({ queryKey: settingsKeys.twoFactor });
+
+export function useTwoFactorStatus() {
+  return useQuery(twoFactorQuery);
+}
+
+/** POST /api/settings/two-factor/setup: the password; answers the QR code, the key and a setup token. */
+export function useStartTwoFactorSetup() {
+  return useMutation({ mutationFn: (body: StartTwoFactorSetup) => apiJson<TwoFactorSetup>('POST', `${TWO_FACTOR_URL}/setup`, body) });
+}
+
+/** Answers with the recovery codes (shown once) and the new status, which the card reads at once. */
+function useRecoveryCodesMutation<Body>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) => apiJson<RecoveryCodes>('POST', `${TWO_FACTOR_URL}/${path}`, body),
+    onSuccess: (result) => queryClient.setQueryData(settingsKeys.twoFactor, result.status),
+  });
+}
+
+/** POST /api/settings/two-factor/confirm: the setup token and the app's first code turn it on. */
+export const useConfirmTwoFactorSetup = () => useRecoveryCodesMutation<ConfirmTwoFactorSetup>('confirm');
+
+/** POST /api/settings/two-factor/recovery-codes: the password and a code; the old codes stop working. */
+export const useRegenerateRecoveryCodes = () => useRecoveryCodesMutation<TwoFactorProof>('recovery-codes');
+
+/** POST /api/settings/two-factor/disable: the password and a code. */
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TwoFactorProof) => apiJson<z.infer<typeof TwoFactorDisabledSchema>>('POST', `${TWO_FACTOR_URL}/disable`, body),
+    onSuccess: (result) => queryClient.setQueryData(settingsKeys.twoFactor, result.status),
   });
 }

@@ -1,21 +1,29 @@
-import { ActionLink, MailLayout, Paragraph } from '../../../integrations/mail/mail-layout.js';
+import { ActionLink, Greeting, MailLayout, Paragraph } from '../../../integrations/mail/mail-layout.js';
+import type { MailLocale } from '../../../integrations/mail/mail-locale.js';
 
-interface LinkMailProps {
-  firstName: string;
+/** The words of a link mail, in one language. */
+export interface LinkMailCopy {
+  subject: string;
   intro: string;
   action: string;
-  link: string;
   outro: string;
 }
 
+interface LinkMailProps {
+  locale: MailLocale;
+  firstName: string;
+  copy: LinkMailCopy;
+  link: string;
+}
+
 /** A greeting, why we write, the one link to follow, and what happens if it is ignored. */
-export function LinkMail({ firstName, intro, action, link, outro }: LinkMailProps) {
+export function LinkMail({ locale, firstName, copy, link }: LinkMailProps) {
   return (
-    <MailLayout>
-      <Paragraph>Hi {firstName},</Paragraph>
-      <Paragraph>{intro}</Paragraph>
-      <ActionLink href={link}>{action}</ActionLink>
-      <Paragraph muted>{outro}</Paragraph>
+    <MailLayout locale={locale}>
+      <Greeting firstName={firstName} />
+      <Paragraph>{copy.intro}</Paragraph>
+      <ActionLink href={link}>{copy.action}</ActionLink>
+      <Paragraph muted>{copy.outro}</Paragraph>
     </MailLayout>
   );
 }

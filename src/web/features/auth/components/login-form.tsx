@@ -15,6 +15,7 @@ import { readApiError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
 import { useLogin, useRefreshCurrentUser } from '../api.js';
 import { ResendVerificationButton } from './resend-verification-button.js';
+import { TwoFactorStep } from './two-factor-step.js';
 import { useIntentCheckout } from '../../billing/use-intent-checkout.js';
 
 /** Spec 9: pause between the welcome notice and leaving the sign-in page. */
@@ -32,27 +33,38 @@ export function LoginForm({ redirectTo, onSignedIn }: LoginFormProps) {
   const login = useLogin();
   const intentCheckout = useIntentCheckout();
   const [failure, setFailure] = useState<string | null>(null);
+  // With two-factor on, the password only opens the second step (two-factor-step.tsx).
+  const [askForCode, setAskForCode] = useState(false);
   const {
     register,
     handleSubmit,
     getValues,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, z.output<typeof LoginSchema>>({
     resolver: zodResolver(LoginSchema),
     defaultValues: { email: '', password: '', rememberMe: false },
   });
 
+  const finishSignIn = async () => {
+    onSignedIn();
+    toast({ title: 'Welcome back!' });
+    // Operator pages read the cached user, so wait for the fresh GET /api/auth/me before leaving.
+    await refreshCurrentUser();
+    // A plan chosen before signing up (verified on another device, say) opens its checkout now.
+    if (await intentCheckout.start()) return;
+    setTimeout(() => navigate(redirectTo, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await login.mutateAsync(values);
-      onSignedIn();
-      toast({ title: 'Welcome back!' });
-      // Operator pages read the cached user, so wait for the fresh GET /api/auth/me before leaving.
-      await refreshCurrentUser();
-      // A plan chosen before signing up (verified on another device, say) opens its checkout now.
-      if (await intentCheckout.start()) return;
-      setTimeout(() => navigate(redirectTo, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+      const result = await login.mutateAsync(values);
+      if ('twoFactorRequired' in result) {
+        setAskForCode(true);
+        return;
+      }
+      await finishSignIn();
     } catch (error) {
       setFailure(readApiError(error).message ?? AuthMessages.invalidCredentials);
       toast({
@@ -64,6 +76,14 @@ export function LoginForm({ redirectTo, onSignedIn }: LoginFormProps) {
   });
 
   const needsVerification = failure === AuthMessages.verifyBeforeSignIn;
+
+  if (askForCode) {
+    const startOver = () => {
+      resetField('password');
+      setAskForCode(false);
+    };
+    return <TwoFactorStep onSignedIn={finishSignIn} onStartOver={startOver} />;
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate>

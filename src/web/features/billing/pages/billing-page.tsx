@@ -16,12 +16,15 @@ import { billingConfigQuery, openCustomerPortal, subscriptionStatusQuery } from 
 import { longDate, renewalSentence, STATUS_LABELS } from '../billing-format.js';
 import { ChangePlanButtons } from '../components/change-plan-buttons.js';
 import { useStripeRedirect } from '../use-stripe-redirect.js';
+import { useSettings } from '../../settings/api.js';
 
 const RUNNING = ['trialing', 'active', 'past_due'];
 
 /** /billing, 'Plan & billing': the plan, the trial or next charge, plan changes and Stripe's portal. */
 export function BillingPage() {
   const status = useQuery(subscriptionStatusQuery);
+  // Plans are charged in US dollars; an operator who keeps another currency sees them marked so.
+  const currency = useSettings().data?.preferences.currency ?? 'USD';
   const config = useQuery(billingConfigQuery);
   const portal = useStripeRedirect(openCustomerPortal, 'Failed to open billing. Please try again.');
 
@@ -61,7 +64,7 @@ export function BillingPage() {
                     ) : null}
                   </div>
                   <CardDescription>
-                    {planPriceText(plan)} · {planMachinesText(plan)}
+                    {planPriceText(plan, currency)} · {planMachinesText(plan)}
                   </CardDescription>
                 </CardHeader>
                 <CardContent className="grid gap-3 text-sm">

@@ -6,9 +6,9 @@ import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { readApiError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
-import { dollars } from '../order-form.js';
 import { orderDate, orderNumber } from '../order-format.js';
 import { MagnetOrderStatusBadge, TrackingInfo } from './order-status.js';
+import { useChargeFormat } from '../../settings/use-charge-format.js';
 
 const receiptLinkClass = 'font-medium text-primary underline underline-offset-4';
 
@@ -17,6 +17,7 @@ const receiptLinkClass = 'font-medium text-primary underline underline-offset-4'
  * phone (only one of the two is shown, so a screen reader meets each order once).
  */
 export function MagnetOrderList({ orders }: { orders: MagnetOrderView[] }) {
+  const dollars = useChargeFormat();
   return (
     <>
       <table className="hidden w-full text-sm md:table">

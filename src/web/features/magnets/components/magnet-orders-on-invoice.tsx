@@ -3,14 +3,15 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.js';
 import { paths } from '../../../lib/paths.js';
 import { useMagnetOrders } from '../api.js';
-import { dollars } from '../order-form.js';
 import { onNextInvoice, orderDate, orderNumber } from '../order-format.js';
+import { useChargeFormat } from '../../settings/use-charge-format.js';
 
 /**
  * Plan & billing's magnet section: the orders whose price waits on the next invoice, and a way to
  * every order. Quiet when none wait (and while loading or when the list fails): just the link.
  */
 export function MagnetOrdersOnInvoice() {
+  const dollars = useChargeFormat();
   const orders = useMagnetOrders();
   const waiting = orders.data ? onNextInvoice(orders.data) : [];
 

@@ -42,6 +42,7 @@ import { MagnetPreview } from './magnet-preview.js';
 import { MagnetSizeChoices } from './magnet-size-choices.js';
 import { PriceSummary } from './price-summary.js';
 import { ShippingAddressFields } from './shipping-address-fields.js';
+import { useChargeFormat } from '../../settings/use-charge-format.js';
 
 /** A finished address is priced after typing pauses this long, not at every key. */
 const ADDRESS_QUOTE_DELAY_MS = 600;
@@ -68,6 +69,7 @@ export function OrderMagnetDialog({ machine, onClose }: OrderMagnetDialogProps) 
 }
 
 function OrderMagnetForm({ machine, onClose }: { machine: Machine; onClose: () => void }) {
+  const charge = useChargeFormat();
   const queryClient = useQueryClient();
   const { isAdmin } = useAuth();
   const subscription = useQuery(subscriptionStatusQuery);
@@ -215,7 +217,7 @@ function OrderMagnetForm({ machine, onClose }: { machine: Machine; onClose: () =
           </Button>
           <Button type="submit" disabled={!ready} loading={isSubmitting || leaving}>
             {/* The total of exactly this choice: while a new quote loads, no figure rather than the last one. */}
-            {orderButtonLabel({ tier: subscription.data?.tier, payment: quote.data?.payment, total: current?.retailPrice.amount })}
+            {orderButtonLabel({ tier: subscription.data?.tier, payment: quote.data?.payment, total: current?.retailPrice.amount, format: charge })}
           </Button>
         </DialogFooter>
       </form>

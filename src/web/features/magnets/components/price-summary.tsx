@@ -4,7 +4,7 @@ import type { MagnetQuote } from '../../../../shared/magnets.schemas.js';
 import { Button } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { readApiError } from '../../../lib/api.js';
-import { dollars } from '../order-form.js';
+import { useChargeFormat } from '../../settings/use-charge-format.js';
 
 interface PriceSummaryProps {
   quote: MagnetQuote | undefined;
@@ -21,6 +21,7 @@ interface PriceSummaryProps {
  * computed here: every figure is the quote's.
  */
 export function PriceSummary({ quote, updating, error, onRetry, showRevenue }: PriceSummaryProps) {
+  const dollars = useChargeFormat();
   return (
     <section aria-labelledby="magnet-price-heading" className="grid gap-3 rounded-lg border border-border bg-muted/40 p-4">
       <h3 id="magnet-price-heading" className="text-sm font-semibold">
@@ -69,6 +70,7 @@ export function PriceSummary({ quote, updating, error, onRetry, showRevenue }: P
 }
 
 function RevenueBreakdown({ quote }: { quote: MagnetQuote }) {
+  const dollars = useChargeFormat();
   return (
     <div className="grid gap-1 border-t border-dashed border-border pt-3" data-testid="magnet-revenue">
       <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Revenue breakdown (admin)</h4>

@@ -6,9 +6,9 @@ import { LoadError } from '../../../components/ui/load-error.js';
 import { adminMagnetOrdersQuery, type AdminMagnetOrder } from '../api.js';
 import { MagnetOrdersSkeleton } from '../components/magnet-order-list.js';
 import { MarkShippedForm } from '../components/mark-shipped-form.js';
-import { dollars } from '../order-form.js';
 import { orderDate, orderNumber, paymentMethodText } from '../order-format.js';
 import { ShippingAddressBlock } from '../components/shipping-address-block.js';
+import { useChargeFormat } from '../../settings/use-charge-format.js';
 
 /** /admin/magnet-orders (admins): paid orders to print and post by hand (no Printify, or refused by it). */
 export function AdminMagnetOrdersPage() {
@@ -58,6 +58,7 @@ export function AdminMagnetOrdersPage() {
 }
 
 function PendingOrder({ order }: { order: AdminMagnetOrder }) {
+  const dollars = useChargeFormat();
   return (
     <li className="grid gap-4 p-4 sm:p-6" data-testid="admin-magnet-order">
       <div className="grid gap-1">

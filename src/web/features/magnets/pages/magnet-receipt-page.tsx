@@ -12,11 +12,11 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { readApiError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
 import { magnetOrderQuery } from '../api.js';
-import { dollars } from '../order-form.js';
 import { orderDate, orderNumber, paymentMethodText } from '../order-format.js';
 import { MagnetOrderStatusBadge, TrackingInfo } from '../components/order-status.js';
 import { ShippingAddressBlock } from '../components/shipping-address-block.js';
 import { PayNowButton } from '../components/pay-now-button.js';
+import { useChargeFormat } from '../../settings/use-charge-format.js';
 
 /** The id in the address, or null when it names no order. */
 const orderIdOf = (param: string | undefined) => (param && /^\d{1,10}$/.test(param) ? Number(param) : null);
@@ -55,6 +55,7 @@ function Receipt({ orderId }: { orderId: number }) {
 }
 
 function ReceiptCard({ order }: { order: MagnetOrderView }) {
+  const dollars = useChargeFormat();
   return (
     <Card className="print:border-0 print:shadow-none">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">

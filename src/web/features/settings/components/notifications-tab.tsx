@@ -33,9 +33,22 @@ const ALERTS: readonly Option[] = [
     description: 'When a machine is about to run out of a product.',
     note: 'Low-inventory alerts start once restock predictions are available.',
   },
-  { key: 'highVotes', label: 'High votes', description: 'When a product or suggestion gets many votes.' },
-  { key: 'machineOffline', label: 'Machine offline', description: 'When a machine stops reporting.' },
-  { key: 'dailySummary', label: 'Daily summary', description: 'A summary of the day’s votes and issues.' },
+  {
+    key: 'highVotes',
+    label: 'High votes',
+    description: 'When a product gets at least three times its usual daily votes at a machine (and at least 10). At most once a day per product and machine.',
+  },
+  {
+    key: 'machineOffline',
+    label: 'Machine offline',
+    description: 'When a machine that gets votes most days has had none for 3 days, or is set to maintenance or inactive.',
+  },
+  { key: 'dailySummary', label: 'Daily summary', description: 'At 8:00 your time: yesterday’s votes per machine, top movers, new suggestions and issues.' },
+  {
+    key: 'periodicReport',
+    label: 'Periodic report',
+    description: 'Top products per machine, risers and fallers, suggestions approved and issues resolved, at the report frequency set under Preferences.',
+  },
 ];
 
 /** Notification preferences (spec extended 7, 8): each switch saves at once; a failed save puts it back. */

@@ -17,6 +17,7 @@ import { useChangePassword, useSecurity, useSignOutOtherSessions, useSignOutSess
 import { CHANGE_PASSWORD_FIELDS, ChangePasswordFormSchema, EMPTY_CHANGE_PASSWORD, placeLabel } from '../settings-forms.js';
 import { toastSaveFailed } from './save-toasts.js';
 import { SettingsCardSkeleton } from './settings-skeleton.js';
+import { TwoFactorCard } from './two-factor-card.js';
 import { fieldErrorsFor } from '../../../lib/server-field-errors.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -24,7 +25,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium',
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
-/** The password, login alerts and the signed-in devices (spec extended 3). Two-factor sign-in is not offered yet. */
+/** The password, two-factor sign-in, login alerts and the signed-in devices (spec extended 3). */
 export function SecurityTab() {
   const security = useSecurity();
 
@@ -38,6 +39,7 @@ export function SecurityTab() {
   return (
     <div className="grid gap-6">
       <PasswordCard passwordLastChanged={security.data.passwordLastChanged} />
+      <TwoFactorCard />
       <LoginAlertsCard loginAlerts={security.data.loginAlerts} />
       <DevicesCard sessions={security.data.sessions} />
     </div>

@@ -1,0 +1,24 @@
+import type { CURRENCIES } from './settings.schemas.js';
+
+export type Currency = (typeof CURRENCIES)[number];
+
+/**
+ * Money on screen (docs/decisions/currency.md). Two kinds, never mixed up:
+ * - what the operator records themselves (prices, values of goods) is in their chosen currency;
+ * - what VendVote charges (plans, magnets) is billed by Stripe in US dollars, and stays in US
+ *   dollars: we keep no exchange rates, and a converted figure would not be what the card is charged.
+ *   For an operator who keeps another currency it reads 'US$', so it is never taken for theirs.
+ */
+
+const amountOf = (amount: string | number) => (typeof amount === 'number' ? amount : Number(amount));
+
+/** An amount in the operator's own currency: '$1.50', '€1.50', '£1.50', 'CA$1.50'. */
+export function formatMoney(amount: string | number, currency: Currency): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountOf(amount));
+}
+
+/** One of our charges, in US dollars: '$14.97' for an operator in dollars, 'US$14.97' for the others. */
+export function formatCharge(amount: string | number, preferred: Currency = 'USD'): string {
+  const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amountOf(amount));
+  return preferred === 'USD' ? dollars : `US${dollars}`;
+}
