@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { formatUsd, priceMagnets } from '../src/shared/magnet-pricing.js';
 import { MAGNET_ORDER_STATUS_LABELS, MagnetMessages, MagnetOrderMessages } from '../src/shared/magnets.schemas.js';
+import { DEFAULT_PREFERENCES } from '../src/shared/settings.schemas.js';
 import { startFakePrintify, type FakePrintify } from '../tests/fakes/printify.js';
 import { startFakeStripe, type FakeStripe } from '../tests/fakes/stripe.js';
 import type { TestSmtpServer } from '../tests/support/smtp-server.js';
@@ -342,4 +343,20 @@ test('the admin page is for admins only', async ({ page, login, world, smtp }) =
   await operatorWithMachine({ page, login, world, smtp }, 'not-admin-magnets', 'Side Door');
   await page.goto('/admin/magnet-orders');
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('an operator who keeps another currency sees our charges marked as US dollars', async ({ page, login, world, smtp }) => {
+  await operatorWithMachine({ page, login, world, smtp }, 'cad-magnets', 'Maple Lobby');
+  const saved = await page.request.patch('/api/settings/preferences', { data: { ...DEFAULT_PREFERENCES, currency: 'CAD' } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const dialog = await openOrderDialog(page, 'Maple Lobby');
+  await expect(dialog.getByRole('button', { name: `Pay US${totalOf(SMALL, 10)} & Order` })).toBeEnabled();
+  await expect(dialog.locator('section[aria-labelledby="magnet-price-heading"]')).toContainText(`US${totalOf(SMALL, 10)}`);
+  await page.keyboard.press('Escape');
+
+  // Back to dollars: the same figures without the mark.
+  await page.request.patch('/api/settings/preferences', { data: { ...DEFAULT_PREFERENCES, currency: 'USD' } });
+  const again = await openOrderDialog(page, 'Maple Lobby');
+  await expect(again.getByRole('button', { name: `Pay ${totalOf(SMALL, 10)} & Order` })).toBeEnabled();
 });

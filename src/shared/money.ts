@@ -3,7 +3,7 @@ import type { CURRENCIES } from './settings.schemas.js';
 export type Currency = (typeof CURRENCIES)[number];
 
 /**
- * Money on screen (docs/decisions/currency.md). Two kinds, never mixed up:
+ * Money on screen (docs/decisions/0019-currency.md). Two kinds, never mixed up:
  * - what the operator records themselves (prices, values of goods) is in their chosen currency;
  * - what VendVote charges (plans, magnets) is billed by Stripe in US dollars, and stays in US
  *   dollars: we keep no exchange rates, and a converted figure would not be what the card is charged.

@@ -4,7 +4,7 @@ import { createMachine, createProduct, createUser, insertVotes, type VoteRow } f
 import { createSuggestion, createVendingIssue } from '../../src/server/db/feedback-factories.js';
 import { notificationDeliveries, users, vendingIssues, vendingMachines } from '../../src/server/db/schema.js';
 import { enqueue } from '../../src/server/jobs/enqueue.js';
-import { sweepNotifications } from '../../src/server/features/notifications/notification-sweep.job.js';
+import { sweepNotifications } from '../../src/server/features/notifications/notification-sweep.js';
 import { unsubscribeToken } from '../../src/server/features/notifications/unsubscribe.js';
 import { createTestApp, linkFrom, sessionCookieFrom, TEST_PUBLIC_URL, TEST_UNSUBSCRIBE_KEY, type TestApp } from '../support/index.js';
 import { api as apiOf, DAY_MS, login, uniqueEmail } from './helpers.js';
@@ -20,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const at = (iso: string) => new Date(iso);
+/** When the machines and products of these tests were added, unless a test says otherwise. */
+const LONG_AGO = at('2026-04-01T12:00:00Z');
 const sweep = (now: Date) => sweepNotifications({ db: t.database.db, publicUrl: TEST_PUBLIC_URL, unsubscribeKey: TEST_UNSUBSCRIBE_KEY }, now);
 
 type Prefs = Partial<typeof users.$inferInsert>;
@@ -34,7 +36,7 @@ async function operator(prefs: Prefs = {}) {
   return { user, password };
 }
 
-async function oldMachine(userId: number, name: string, createdAt = at('2026-04-01T12:00:00Z')) {
+async function oldMachine(userId: number, name: string, createdAt = LONG_AGO) {
   const machine = await createMachine(t.database.db, userId, { name, location: 'Break room' });
   await t.database.db.update(vendingMachines).set({ createdAt }).where(eq(vendingMachines.id, machine.id));
   return machine;
@@ -64,8 +66,8 @@ describe('high votes', () => {
   test('a product with three times its usual daily up-votes (and at least 10) is told once a day, with the rule', async () => {
     const { user } = await operator({ highVoteAlerts: true });
     const machine = await oldMachine(user.id, 'Gym lobby');
-    const surging = await createProduct(t.database.db, user.id, { name: 'Sparkling Lime' });
-    const steady = await createProduct(t.database.db, user.id, { name: 'Plain Chips' });
+    const surging = await createProduct(t.database.db, user.id, { name: 'Sparkling Lime', createdAt: LONG_AGO });
+    const steady = await createProduct(t.database.db, user.id, { name: 'Plain Chips', createdAt: LONG_AGO });
     await insertVotes(t.database.db, [
       ...dailyHistory(surging.id, machine.id, '2026-06-17', 28, 1),
       ...dailyHistory(steady.id, machine.id, '2026-06-17', 28, 5),
@@ -106,11 +108,27 @@ describe('high votes', () => {
       [young, 20, at('2026-06-13T12:00:00Z')],
     ] as const) {
       const machine = await oldMachine(who.user.id, 'Quiet corner', createdAt);
-      const product = await createProduct(t.database.db, who.user.id);
+      const product = await createProduct(t.database.db, who.user.id, { createdAt: LONG_AGO });
       await insertVotes(t.database.db, votesAt(product.id, machine.id, at('2026-06-17T13:00:00Z'), count));
     }
     await sweep(at('2026-06-17T14:00:00Z'));
     for (const who of [off, noEmail, few, young]) expect(await deliveries(who.user.id, 'highVotes')).toHaveLength(0);
+  });
+
+  test("a product new to an old machine is measured from the day it was added, and has no usual for a week", async () => {
+    const { user } = await operator({ highVoteAlerts: true });
+    const machine = await oldMachine(user.id, 'Old Machine');
+    const newcomer = await createProduct(t.database.db, user.id, { name: 'New Granola', createdAt: at('2026-06-12T12:00:00Z') });
+    // A steady 12 a day from the day it arrived: never three times its own usual.
+    await insertVotes(t.database.db, [...dailyHistory(newcomer.id, machine.id, '2026-06-17', 5, 12), ...votesAt(newcomer.id, machine.id, at('2026-06-17T13:00:00Z'), 12)]);
+    await sweep(at('2026-06-17T14:00:00Z'));
+    expect(await deliveries(user.id, 'highVotes')).toHaveLength(0);
+    await insertVotes(t.database.db, [
+      ...dailyHistory(newcomer.id, machine.id, '2026-06-22', 4, 12).filter((vote) => vote.createdAt > at('2026-06-18T00:00:00Z')),
+      ...votesAt(newcomer.id, machine.id, at('2026-06-22T13:00:00Z'), 12),
+    ]);
+    await sweep(at('2026-06-22T14:00:00Z'));
+    expect(await deliveries(user.id, 'highVotes')).toHaveLength(0);
   });
 });
 
@@ -277,7 +295,7 @@ describe('unsubscribe', () => {
   test("the mail client's one-click POST turns that notice off, and nothing else; the page's link can turn it back on", async () => {
     const { user } = await operator({ highVoteAlerts: true, dailySummary: true });
     const machine = await oldMachine(user.id, 'Unsub Machine');
-    const product = await createProduct(t.database.db, user.id, { name: 'Unsub Soda' });
+    const product = await createProduct(t.database.db, user.id, { name: 'Unsub Soda', createdAt: LONG_AGO });
     await insertVotes(t.database.db, votesAt(product.id, machine.id, at('2026-06-17T13:00:00Z'), 12));
     await sweep(at('2026-06-17T14:00:00Z'));
     const mail = await t.smtp.waitForMail(user.email, /Unsub Soda is getting far more votes/);

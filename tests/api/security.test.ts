@@ -96,6 +96,17 @@ describe('changing the password', () => {
   test('signed out: 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/settings/security' })).statusCode).toBe(401);
   });
+
+  test('guessing the current password is cut off after 10 tries in 15 minutes, for that account only', async () => {
+    const { laptop } = await twoDevices();
+    const other = await twoDevices();
+    const guess = { currentPassword: 'a guess', newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' };
+    for (let attempt = 1; attempt <= 10; attempt += 1) expect((await laptop.post('/api/settings/password', guess)).statusCode).toBe(400);
+    const refused = await laptop.post('/api/settings/password', guess);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await other.laptop.post('/api/settings/password', guess)).statusCode).toBe(400);
+  });
 });
 
 describe('login alerts', () => {
@@ -174,6 +185,16 @@ describe('changing the sign-in email', () => {
     expectJsonError(await laptop.post('/api/settings/email', { newEmail: user.email, password }), 400, EmailChangeMessages.sameEmail);
     expectJsonError(await laptop.post('/api/settings/email', { newEmail: other.user.email, password }), 409, AuthMessages.emailTaken);
     expectJsonError(await laptop.post('/api/settings/email', { newEmail: 'not an email', password }), 400);
+  });
+
+  test('at most 5 requests an hour per account, so the form cannot be used to mail an inbox over and over', async () => {
+    const { password, laptop } = await twoDevices();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await laptop.post('/api/settings/email', { newEmail: uniqueEmail('flood'), password })).statusCode).toBe(202);
+    }
+    const refused = await laptop.post('/api/settings/email', { newEmail: uniqueEmail('flood'), password });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   test('a later request replaces an earlier one, and an address taken meanwhile is refused', async () => {

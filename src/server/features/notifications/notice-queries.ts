@@ -5,6 +5,8 @@ import { addDays, type Period } from './local-time.js';
 /**
  * What each notice reports, read from the vote history, suggestions and issues of one operator.
  * Days are the operator's local dates; `startOf` turns one into the instant it begins there.
+ * Vote counts start from the operator's products: the votes index on (product, time) then reads
+ * only the span asked for, votes archived by a reset included (they are still history).
  */
 type Db = Pick<Database, 'execute'>;
 
@@ -15,7 +17,7 @@ export const HIGH_VOTES_MINIMUM = 10;
 export const HIGH_VOTES_FACTOR = 3;
 /** The usual daily votes are averaged over at most this many days before today… */
 export const HIGH_VOTES_HISTORY_DAYS = 28;
-/** …and a machine younger than this has no usual yet. */
+/** …and a product at a machine for less than this has no usual yet. */
 export const HIGH_VOTES_MIN_HISTORY_DAYS = 7;
 
 export interface HighVotesHit {
@@ -33,26 +35,31 @@ export async function findHighVotes(db: Db, userId: number, timeZone: string, to
   const rows = await queryRows<{ machine_id: number; machine_name: string; product_id: number; product_name: string; today: number; before: number; days: number }>(
     db,
     sql`
-      with machines as (
-        select m.id, m.name, least(${HIGH_VOTES_HISTORY_DAYS}::int, ${today}::date - (m.created_at at time zone ${timeZone})::date) as days
-        from vending_machines m
-        where m.user_id = ${userId}
-      ), today_votes as (
+      with today_votes as (
         select v.machine_id, v.product_id, count(*)::int as today
-        from votes v join machines m on m.id = v.machine_id
-        where m.days >= ${HIGH_VOTES_MIN_HISTORY_DAYS} and v.vote_type = 'up'
+        from products p
+        join votes v on v.product_id = p.id
+        join vending_machines m on m.id = v.machine_id
+        where p.user_id = ${userId} and m.user_id = ${userId} and v.vote_type = 'up'
           and v.created_at >= ${startOf(today, timeZone)} and v.created_at < ${now.toISOString()}::timestamptz
         group by v.machine_id, v.product_id
         having count(*) >= ${HIGH_VOTES_MINIMUM}
+      ), pairs as (
+        -- The usual is measured over the days both the machine and the product have existed.
+        select t.*, least(${HIGH_VOTES_HISTORY_DAYS}::int, ${today}::date - (greatest(m.created_at, p.created_at) at time zone ${timeZone})::date) as days
+        from today_votes t
+        join vending_machines m on m.id = t.machine_id
+        join products p on p.id = t.product_id
       )
-      select t.machine_id, m.name as machine_name, t.product_id, p.name as product_name, t.today, m.days,
+      select t.machine_id, m.name as machine_name, t.product_id, p.name as product_name, t.today, t.days,
         (select count(*) from votes h
           where h.machine_id = t.machine_id and h.product_id = t.product_id and h.vote_type = 'up'
             and h.created_at >= ${startOf(addDays(today, -HIGH_VOTES_HISTORY_DAYS), timeZone)}
             and h.created_at < ${startOf(today, timeZone)})::int as before
-      from today_votes t
-      join machines m on m.id = t.machine_id
+      from pairs t
+      join vending_machines m on m.id = t.machine_id
       join products p on p.id = t.product_id
+      where t.days >= ${HIGH_VOTES_MIN_HISTORY_DAYS}
       order by t.machine_id, t.product_id`,
   );
   return rows
@@ -142,10 +149,10 @@ async function productChanges(db: Db, userId: number, timeZone: string, current:
       select p.name,
         count(*) filter (where v.created_at >= ${startOf(current.start, timeZone)})::int as current,
         count(*) filter (where v.created_at < ${startOf(current.start, timeZone)})::int as previous
-      from votes v
+      from products p
+      join votes v on v.product_id = p.id
       join vending_machines m on m.id = v.machine_id
-      join products p on p.id = v.product_id
-      where m.user_id = ${userId} and v.vote_type = 'up'
+      where p.user_id = ${userId} and m.user_id = ${userId} and v.vote_type = 'up'
         and v.created_at >= ${startOf(previous.start, timeZone)} and v.created_at < ${startOf(current.end, timeZone)}
       group by p.id, p.name`,
   );
@@ -168,14 +175,19 @@ async function votesPerMachine(db: Db, userId: number, timeZone: string, period:
   const rows = await queryRows<{ name: string; up: number; down: number }>(
     db,
     sql`
-      select m.name,
-        count(v.id) filter (where v.vote_type = 'up')::int as up,
-        count(v.id) filter (where v.vote_type = 'down')::int as down
+      select m.name, coalesce(counted.up, 0)::int as up, coalesce(counted.down, 0)::int as down
       from vending_machines m
-      left join votes v on v.machine_id = m.id
-        and v.created_at >= ${startOf(period.start, timeZone)} and v.created_at < ${startOf(period.end, timeZone)}
+      left join (
+        select v.machine_id,
+          count(*) filter (where v.vote_type = 'up') as up,
+          count(*) filter (where v.vote_type = 'down') as down
+        from products p
+        join votes v on v.product_id = p.id
+        where p.user_id = ${userId}
+          and v.created_at >= ${startOf(period.start, timeZone)} and v.created_at < ${startOf(period.end, timeZone)}
+        group by v.machine_id
+      ) counted on counted.machine_id = m.id
       where m.user_id = ${userId}
-      group by m.id, m.name
       order by m.name, m.id`,
   );
   return rows.map((row) => ({ machineName: row.name, up: Number(row.up), down: Number(row.down) }));
@@ -248,8 +260,10 @@ export async function loadPeriodicReport(db: Db, userId: number, timeZone: strin
         from (
           select v.machine_id, v.product_id, count(*)::int as up,
             row_number() over (partition by v.machine_id order by count(*) desc, v.product_id) as place
-          from votes v join vending_machines vm on vm.id = v.machine_id
-          where vm.user_id = ${userId} and v.vote_type = 'up' and v.created_at >= ${from} and v.created_at < ${to}
+          from products own
+          join votes v on v.product_id = own.id
+          join vending_machines vm on vm.id = v.machine_id
+          where own.user_id = ${userId} and vm.user_id = ${userId} and v.vote_type = 'up' and v.created_at >= ${from} and v.created_at < ${to}
           group by v.machine_id, v.product_id
         ) ranked
         join vending_machines m on m.id = ranked.machine_id

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NOTICE_NAMES, UnsubscribeMessages, UnsubscribeQuerySchema, UnsubscribeResultSchema } from '../../../shared/notifications.schemas.js';
 import { notFound } from '../../http-errors.js';
@@ -19,10 +19,12 @@ export async function unsubscribeRoutes(server: FastifyInstance) {
   }
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
-  const perAddress = limit(server, { name: 'unsubscribe-ip', max: 60, windowMs: HOUR_MS, per: 'ip' });
+  // Per link, not per address: mail providers send every one-click POST from a few shared servers.
+  // A forged token is no use to guess (a 192-bit MAC), so a link only needs guarding against a loop.
+  const perLink = limit(server, { name: 'unsubscribe-token', max: 20, windowMs: HOUR_MS, per: (request: FastifyRequest) => String((request.query as { token?: unknown }).token ?? '') });
 
   const route = (path: string, subscribed: boolean) =>
-    app.post(path, { schema: { querystring: UnsubscribeQuerySchema, response: { 200: UnsubscribeResultSchema } }, preHandler: perAddress }, async (request) => {
+    app.post(path, { schema: { querystring: UnsubscribeQuerySchema, response: { 200: UnsubscribeResultSchema } }, preHandler: perLink }, async (request) => {
       const target = readUnsubscribeToken(ctx.unsubscribeKey, request.query.token);
       if (!target || !(await setSubscription(ctx.db, target.userId, target.kind, subscribed))) throw notFound(UnsubscribeMessages.invalidLink);
       const name = NOTICE_NAMES[target.kind];

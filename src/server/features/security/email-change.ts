@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../../http-errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { hashToken, newToken } from '../../tokens.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,7 +52,13 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     if (!user) throw badRequest(EmailChangeMessages.linkInvalid);
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, change.newEmail));
     if (taken) throw conflict(AuthMessages.emailTaken);
-    await tx.update(users).set({ email: change.newEmail, updatedAt: new Date() }).where(eq(users.id, user.id));
+    try {
+      await tx.update(users).set({ email: change.newEmail, updatedAt: new Date() }).where(eq(users.id, user.id));
+    } catch (error) {
+      // Registered by someone else between the look above and this write: the same answer.
+      if (isUniqueViolation(error)) throw conflict(AuthMessages.emailTaken);
+      throw error;
+    }
     // Links mailed to the old address (a password reset, a one-click sign-in) stop working with it.
     await tx
       .update(passwordResetTokens)

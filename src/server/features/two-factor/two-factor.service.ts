@@ -102,10 +102,10 @@ export async function startTwoFactorSetup(
 }
 
 /** Replaces every recovery code of the account with ten new ones, answered this once. */
-async function replaceRecoveryCodes(tx: Executor, userId: number): Promise<string[]> {
+async function replaceRecoveryCodes(ctx: AppContext, tx: Executor, userId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
   await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
-  await tx.insert(twoFactorRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
+  await tx.insert(twoFactorRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(ctx.twoFactorKey, code) })));
   return codes;
 }
 
@@ -166,7 +166,7 @@ export async function confirmTwoFactorSetup(
     if (!enabled) throw conflict(TwoFactorMessages.alreadyOn);
     // A pending one-click sign-in after verifying an email would skip the second step: it goes.
     await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, userId));
-    return replaceRecoveryCodes(tx, userId);
+    return replaceRecoveryCodes(ctx, tx, userId);
   });
   return { message: TwoFactorMessages.enabled, recoveryCodes, status: await twoFactorStatusOf(ctx, userId) };
 }
@@ -204,7 +204,7 @@ export async function spendSecondFactor(ctx: AppContext, db: Pick<Database, 'upd
     .where(
       and(
         eq(twoFactorRecoveryCodes.userId, user.id),
-        eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(code)),
+        eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(ctx.twoFactorKey, code)),
         isNull(twoFactorRecoveryCodes.usedAt),
       ),
     )
@@ -244,6 +244,6 @@ export async function disableTwoFactor(ctx: AppContext, userId: number, body: z.
 
 export async function regenerateRecoveryCodes(ctx: AppContext, userId: number, body: z.output<typeof TwoFactorProofSchema>): Promise<RecoveryCodes> {
   await requireProof(ctx, userId, body);
-  const recoveryCodes = await ctx.db.transaction((tx) => replaceRecoveryCodes(tx, userId));
+  const recoveryCodes = await ctx.db.transaction((tx) => replaceRecoveryCodes(ctx, tx, userId));
   return { message: TwoFactorMessages.newCodes, recoveryCodes, status: await twoFactorStatusOf(ctx, userId) };
 }

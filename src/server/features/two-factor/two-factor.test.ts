@@ -69,8 +69,10 @@ describe('recovery codes', () => {
   });
 
   test('are hashed as typed loosely: case, spaces and the dash do not matter', () => {
-    expect(hashRecoveryCode('k7m2p-x9qfd')).toBe(hashToken('k7m2px9qfd'));
-    expect(hashRecoveryCode(' K7M2P X9QFD ')).toBe(hashRecoveryCode('k7m2p-x9qfd'));
+    expect(hashRecoveryCode('key', ' K7M2P X9QFD ')).toBe(hashRecoveryCode('key', 'k7m2p-x9qfd'));
+    // Keyed: without the key, the stored value is not the code's plain hash, nor another key's.
+    expect(hashRecoveryCode('key', 'k7m2p-x9qfd')).not.toBe(hashToken('k7m2px9qfd'));
+    expect(hashRecoveryCode('key', 'k7m2p-x9qfd')).not.toBe(hashRecoveryCode('other key', 'k7m2p-x9qfd'));
     expect(isRecoveryCodeShaped('k7m2p-x9qf')).toBe(false);
     expect(isRecoveryCodeShaped('k7m2p-x9qf0')).toBe(false);
   });

@@ -40,7 +40,8 @@ export function TwoFactorStep({ onSignedIn, onStartOver }: TwoFactorStepProps) {
         <Alert variant="destructive">
           <p>{gone}</p>
         </Alert>
-        <Button size="lg" className="w-full" onClick={onStartOver}>
+        {/* The form that had focus is gone: the way on takes it. */}
+        <Button size="lg" className="w-full" onClick={onStartOver} autoFocus>
           Sign in again
         </Button>
       </CardContent>
@@ -91,11 +92,6 @@ function CodeForm({ kind, onSwitch, onGone, onSignedIn, onStartOver }: CodeFormP
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Two-factor sign-in">
       <CardContent className="grid gap-4">
-        <p className="text-sm text-muted-foreground">
-          {app
-            ? 'Open your authenticator app and enter the 6-digit code it shows for VendVote.'
-            : 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.'}
-        </p>
         {failure ? (
           <Alert variant="destructive">
             <p>{failure}</p>
@@ -105,6 +101,12 @@ function CodeForm({ kind, onSwitch, onGone, onSignedIn, onStartOver }: CodeFormP
           label={app ? 'Authentication code' : 'Recovery code'}
           kind={app ? 'app' : 'any'}
           placeholder={app ? '123456' : 'xxxxx-xxxxx'}
+          // The instructions are the field's description, so a screen reader reads them with it.
+          hint={
+            app
+              ? 'Open your authenticator app and enter the 6-digit code it shows for VendVote.'
+              : 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.'
+          }
           aria-required="true"
           error={errors.code?.message}
           {...register('code')}

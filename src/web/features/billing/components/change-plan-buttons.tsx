@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/use-toast.js';
 import { readApiError } from '../../../lib/api.js';
 import { longDate } from '../billing-format.js';
 import { useChangePlan } from '../api.js';
+import { useSettings } from '../../settings/api.js';
 
 const PAID: PaidTier[] = ['growth', 'enterprise'];
 
@@ -15,6 +16,7 @@ const PAID: PaidTier[] = ['growth', 'enterprise'];
  * waits keeps the current plan.
  */
 export function ChangePlanButtons({ status }: { status: SubscriptionStatus }) {
+  const currency = useSettings().data?.preferences.currency ?? 'USD';
   const change = useChangePlan();
   const current = status.tier === 'free' ? null : status.tier;
   const rank = (tier: PaidTier) => PAID.indexOf(tier);
@@ -67,7 +69,7 @@ export function ChangePlanButtons({ status }: { status: SubscriptionStatus }) {
             description={
               keepCurrent
                 ? 'The waiting downgrade is cancelled and your plan goes on as it is.'
-                : `${plan.name} costs ${planPriceText(plan)}. The change takes effect ${when}.${cost}${kept}`
+                : `${plan.name} costs ${planPriceText(plan, currency)}. The change takes effect ${when}.${cost}${kept}`
             }
             confirmLabel={keepCurrent ? `Keep ${plan.name}` : `${upgrade ? 'Upgrade' : 'Downgrade'} to ${plan.name}`}
             onConfirm={() => run(tier)}

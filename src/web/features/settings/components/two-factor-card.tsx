@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { countOf } from '../../../../shared/wording.js';
 import { TwoFactorProofSchema, type TwoFactorProof, type TwoFactorStatus } from '../../../../shared/two-factor.schemas.js';
@@ -32,6 +32,14 @@ export function TwoFactorCard() {
   const [action, setAction] = useState<Action>(null);
   // Shown once, right after they are made; never fetched again.
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  // When a form or the codes close, the control that had focus is gone: focus returns to the card's
+  // heading rather than dropping to the page.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const returnFocus = () => setTimeout(() => headingRef.current?.focus(), 0);
+  const closeForm = (next: Action) => {
+    setAction(next);
+    if (next === null) returnFocus();
+  };
 
   if (status.isPending) return <SettingsCardSkeleton label="Loading two-factor sign-in" rows={1} />;
   if (status.isError) {
@@ -47,18 +55,27 @@ export function TwoFactorCard() {
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <CardTitle>Two-factor sign-in</CardTitle>
+          <CardTitle ref={headingRef} tabIndex={-1} className="outline-none">
+            Two-factor sign-in
+          </CardTitle>
           {status.data.enabled ? <Badge variant="success">On</Badge> : <Badge variant="secondary">Off</Badge>}
         </div>
         <CardDescription>After your password, sign-in asks for a code from an authenticator app on your phone.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {recoveryCodes ? (
-          <RecoveryCodesPanel codes={recoveryCodes} email={user?.email} onDone={() => setRecoveryCodes(null)} />
+          <RecoveryCodesPanel
+            codes={recoveryCodes}
+            email={user?.email}
+            onDone={() => {
+              setRecoveryCodes(null);
+              returnFocus();
+            }}
+          />
         ) : action === 'setup' ? (
-          <TwoFactorSetupFlow onCancel={() => setAction(null)} onEnabled={(codes) => showCodes(codes)} />
+          <TwoFactorSetupFlow onCancel={() => closeForm(null)} onEnabled={(codes) => showCodes(codes)} />
         ) : status.data.enabled ? (
-          <EnabledView status={status.data} action={action} onAction={setAction} onNewCodes={showCodes} />
+          <EnabledView status={status.data} action={action} onAction={closeForm} onNewCodes={showCodes} />
         ) : (
           <Button className="w-full sm:w-fit" onClick={() => setAction('setup')}>
             <ShieldCheck className="size-4" aria-hidden="true" />

@@ -33,9 +33,20 @@ export function UnsubscribePage() {
 
   const failed = !token || unsubscribe.isError;
   if (failed) {
+    // Only a refused link is 'not valid'; a busy server or a lost connection is worth another try.
+    const refused = !token || readApiError(unsubscribe.error).status === 404;
     return (
-      <AuthLayout title="Unsubscribe link not valid" description={readApiError(unsubscribe.error).message ?? UnsubscribeMessages.invalidLink} icon={<LinkIcon className="size-6" aria-hidden="true" />}>
+      <AuthLayout
+        title={refused ? 'Unsubscribe link not valid' : 'Could not unsubscribe'}
+        description={refused ? UnsubscribeMessages.invalidLink : (readApiError(unsubscribe.error).message ?? 'Something went wrong. Try again in a moment.')}
+        icon={<LinkIcon className="size-6" aria-hidden="true" />}
+      >
         <CardFooter>
+          {refused ? null : (
+            <Button className="w-full" loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
+              Try again
+            </Button>
+          )}
           <Link to={paths.settings} className={buttonClasses({ className: 'w-full' })}>
             Open notification settings
           </Link>
