@@ -12,3 +12,4 @@ export * from './schema/contact.js';
 export * from './schema/magnets.js';
 export * from './schema/feature-requests.js';
 export * from './schema/notifications.js';
+export * from './schema/resources.js';

@@ -50,6 +50,8 @@ export const users = pgTable(
     twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     /** The last 30-second step whose code was accepted: a code is good once, even within its window. */
     twoFactorLastStep: integer('two_factor_last_step'),
+    /** Set by an admin: the account cannot sign in and its sessions are ended; null while it may. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     subscriptionTier: text('subscription_tier', { enum: ['free', 'growth', 'enterprise'] })
       .notNull()
       .default('free'),
