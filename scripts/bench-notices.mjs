@@ -6,11 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { freshBenchDatabase, medianMs } from './bench-support.mjs';
 import { updatePerformanceDoc } from './performance-doc.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const VOTES = Number(process.env.BENCH_LARGE_VOTES ?? 1_000_000);
 const RUNS = 5;
 
@@ -23,14 +22,7 @@ const queries = await import(join(root, 'dist/server/features/notifications/noti
 const { addDays, lastCompletedPeriod, localClock, periodBefore } = await import(join(root, 'dist/server/features/notifications/local-time.js'));
 const { sweepNotifications } = await import(join(root, 'dist/server/features/notifications/notification-sweep.js'));
 
-const name = 'vendvote_bench_notices';
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+const url = new URL(await freshBenchDatabase('vendvote_bench_notices'));
 
 const handle = await openDatabase({ databaseUrl: url.toString() });
 const { db } = handle;
@@ -44,16 +36,7 @@ const timeZone = 'America/New_York';
 const now = new Date();
 const today = localClock(now, timeZone).date;
 
-async function median(fn) {
-  await fn();
-  const runs = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const start = performance.now();
-    await fn();
-    runs.push(performance.now() - start);
-  }
-  return runs.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
-}
+const median = (fn) => medianMs(fn, RUNS);
 
 const rows = [];
 const measure = async (label, fn) => {

@@ -13,6 +13,7 @@ import { contactAdminRoutes, contactPublicRoutes } from './features/contact/cont
 import { machinePublicRoutes, machineRoutes } from './features/machines/machines.routes.js';
 import { qrCodeRoutes } from './features/machines/qr-codes.routes.js';
 import { productPublicRoutes, productRoutes } from './features/products/products.routes.js';
+import { productImportRoutes } from './features/product-import/product-import.routes.js';
 import { statsPublicRoutes, statsRoutes } from './features/stats/stats.routes.js';
 import { suggestionPublicRoutes, suggestionRoutes } from './features/suggestions/suggestions.routes.js';
 import { vendingIssuePublicRoutes, vendingIssueRoutes } from './features/vending-issues/vending-issues.routes.js';
@@ -23,6 +24,7 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
+import { adminUserRoutes } from './features/admin-users/admin-users.routes.js';
 import { featureRequestAdminRoutes, featureRequestPublicRoutes } from './features/feature-requests/feature-requests.routes.js';
 import { emailChangePublicRoutes, securityRoutes } from './features/security/security.routes.js';
 import { twoFactorPublicRoutes, twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
@@ -31,6 +33,7 @@ import { notificationRoutes } from './features/notifications/notifications.route
 import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes.js';
 import { magnetAdminRoutes, magnetPublicRoutes, magnetRoutes, magnetWebhookRoutes } from './features/magnets/magnets.routes.js';
 import { billingOperatorRoutes, billingPublicRoutes, billingWebhookRoutes } from './features/billing/billing.routes.js';
+import { resourcesHubAdminRoutes, resourcesHubRoutes } from './features/resources-hub/resources-hub.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
@@ -107,6 +110,7 @@ export async function buildApp(options: AppOptions) {
       machineRoutes,
       qrCodeRoutes,
       productRoutes,
+      productImportRoutes,
       voteOperatorRoutes,
       statsRoutes,
       suggestionRoutes,
@@ -115,10 +119,11 @@ export async function buildApp(options: AppOptions) {
       magnetRoutes,
       notificationRoutes,
       settingsRoutes,
+      resourcesHubRoutes,
     ]),
   );
 
-  await app.register(routeScope('admin', [billingAdminRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes]));
+  await app.register(routeScope('admin', [billingAdminRoutes, adminUserRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes, resourcesHubAdminRoutes]));
   await app.register(routeScope('webhook', [billingWebhookRoutes, magnetWebhookRoutes, unsubscribeRoutes]));
 
   const { webDir } = options;

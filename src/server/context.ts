@@ -1,6 +1,7 @@
 import type { Database } from './db/client.js';
 import type { BillingSettings } from './features/billing/billing-settings.js';
 import type { PrintifySettings } from './integrations/printify/printify-client.js';
+import type { RetailSettings } from './features/resources-hub/retailer-links.js';
 
 /** What every feature needs from the running app; built once in app.ts, handed to services. */
 export interface AppContext {
@@ -23,6 +24,8 @@ export interface AppContext {
   billing?: BillingSettings;
   /** Printify, when PRINTIFY_API_TOKEN and PRINTIFY_SHOP_ID are set; without it magnets fall back (DECISIONS 7). */
   printify?: PrintifySettings;
+  /** The resource hub's retailer links (AMAZON_ASSOCIATE_TAG, AMAZON_BASE_URL); amazon.com without a tag when absent. */
+  retail?: RetailSettings;
 }
 
 declare module 'fastify' {

@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   PRINTIFY_PRODUCT_ID: z.string().regex(/^[A-Za-z0-9_-]+$/, 'PRINTIFY_PRODUCT_ID must be a product id').optional(),
   PRINTIFY_WEBHOOK_SECRET: z.string().optional(),
   PRINTIFY_API_BASE: z.string().url().optional(),
+  // The resource hub's retail links. The tag is the platform's Amazon Associates tracking id; without
+  // it the links carry none. The base URL points the links at another Amazon store or a local server.
+  AMAZON_ASSOCIATE_TAG: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'AMAZON_ASSOCIATE_TAG must be an Associates tracking id such as vendvote-20').optional(),
+  AMAZON_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

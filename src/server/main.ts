@@ -8,6 +8,7 @@ import { seedDemoData } from './db/seed.js';
 import { parseAdminEmails, readEnv } from './env.js';
 import { billingFromEnv } from './features/billing/billing-settings.js';
 import { printifySettingsFrom } from './integrations/printify/printify-client.js';
+import { retailSettingsFrom } from './features/resources-hub/retailer-links.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { startJobs } from './jobs/start-jobs.js';
 import { loggableError } from './plugins/error-handler.js';
@@ -51,6 +52,7 @@ async function main() {
       unsubscribeKey,
       billing: billingFromEnv(env),
       printify,
+      retail: retailSettingsFrom(env),
     },
     sessionSecret,
     redis,

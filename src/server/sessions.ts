@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from './db/client.js';
 import { sessions, users, type User } from './db/schema.js';
@@ -73,7 +73,8 @@ export async function loadSessionUser(db: Database, request: FastifyRequest): Pr
     .select({ user: users, sess: sessions.sess, expire: sessions.expire })
     .from(sessions)
     .innerJoin(users, sql`${users.id} = (${sessions.sess}->>'userId')::int`)
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
+    // Disabling an account deletes its sessions; this also refuses one that a sign-in racing it made.
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now), isNull(users.disabledAt)))
     .limit(1);
   if (!row) return null;
   const lastSeen = row.sess.lastSeenAt ? Date.parse(row.sess.lastSeenAt) : 0;

@@ -18,6 +18,8 @@ export const AuthMessages = {
   resetTokenMissing: 'Reset token is missing',
   invalidCredentials: 'Invalid email or password.',
   verifyBeforeSignIn: 'Please verify your email before signing in.',
+  /** An admin disabled the account (admin panel): no sign-in, and its sessions were ended. */
+  accountDisabled: 'This account is disabled. Contact support.',
   emailTaken: 'An account with this email already exists. Sign in or reset your password instead.',
   verificationLinkInvalid: 'This verification link is invalid or has expired. Request a new one below.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Request a new one.',

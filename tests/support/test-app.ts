@@ -10,6 +10,7 @@ import { openTestDatabase } from './test-database.js';
 import pino from 'pino';
 import type { BillingSettings } from '../../src/server/features/billing/billing-settings.js';
 import type { PrintifySettings } from '../../src/server/integrations/printify/printify-client.js';
+import type { RetailSettings } from '../../src/server/features/resources-hub/retailer-links.js';
 
 export const TEST_PUBLIC_URL = 'http://vendvote.test';
 const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
@@ -27,7 +28,7 @@ export interface TestApp {
 
 /** The real app on a fresh database, with its jobs worker sending mail to a real SMTP server on loopback. */
 export async function createTestApp(
-  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings; printify?: PrintifySettings } = {},
+  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings; printify?: PrintifySettings; retail?: RetailSettings } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
@@ -36,7 +37,7 @@ export async function createTestApp(
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
   const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify },
+    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail },
     sessionSecret: TEST_SESSION_SECRET,
     webDir: options.webDir,
   });

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * PostgreSQL settings for the embedded server, on top of PGlite's own. Its defaults are a
@@ -48,7 +49,8 @@ async function createDataDirApart(pgdata: string): Promise<void> {
 export async function openPglite(pgdata: string | undefined): Promise<PGlite> {
   if (pgdata && !existsSync(join(pgdata, 'PG_VERSION'))) await createDataDirApart(pgdata);
   // One options object: PGlite ignores the second argument when the first is not a path.
-  const client = new PGlite({ ...(pgdata ? { dataDir: pgdata } : {}), startParams: startParams() });
+  // pg_trgm: the admin panel's user search (migration 0018) indexes names and emails by trigrams.
+  const client = new PGlite({ ...(pgdata ? { dataDir: pgdata } : {}), startParams: startParams(), extensions: { pg_trgm } });
   await client.waitReady;
   return client;
 }

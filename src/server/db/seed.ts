@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { seedCatalogIfEmpty } from './catalog-seed.js';
 import type { Database } from './client.js';
 import { createSuggestion, createVendingIssue } from './feedback-factories.js';
 import { DEMO_ISSUES, DEMO_MACHINES, DEMO_PRODUCTS, DEMO_SUGGESTIONS, daysBefore } from './demo-catalog.js';
@@ -22,6 +23,8 @@ export interface DemoAccount {
  */
 export async function seedDemoData(db: Database, dataDir: string, now = new Date()): Promise<DemoAccount | null> {
   const accountFile = join(dataDir, 'demo-account.json');
+  // The resource hub's retail catalogue is shared by every operator, so it is loaded apart from the demo account.
+  await seedCatalogIfEmpty(db);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
   if (existing) {
     await topUpDemoHistory(db, existing.id, now);

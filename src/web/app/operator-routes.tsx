@@ -15,7 +15,13 @@ const AdminFeatureRequestsPage = lazyPage(
   () => import('../features/feature-requests/pages/admin-feature-requests-page.js'),
   'AdminFeatureRequestsPage',
 );
+const AdminPanelPage = lazyPage(() => import('../features/admin/pages/admin-panel-page.js'), 'AdminPanelPage');
 const AdminMagnetOrdersPage = lazyPage(() => import('../features/magnets/pages/admin-magnet-orders-page.js'), 'AdminMagnetOrdersPage');
+const ProductImportPage = lazyPage(() => import('../features/product-import/pages/product-import-page.js'), 'ProductImportPage');
+const ResourcesPage = lazyPage(() => import('../features/resources-hub/pages/resources-page.js'), 'ResourcesPage');
+const CleaningKitsPage = lazyPage(() => import('../features/resources-hub/pages/cleaning-kits-page.js'), 'CleaningKitsPage');
+const CardReadersPage = lazyPage(() => import('../features/resources-hub/pages/card-readers-page.js'), 'CardReadersPage');
+const ToolkitsPage = lazyPage(() => import('../features/resources-hub/pages/toolkits-page.js'), 'ToolkitsPage');
 
 export interface OperatorRoute {
   path: string;
@@ -31,17 +37,17 @@ const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
   products: { Page: ProductsPage },
   vendingMachines: { Page: VendingMachinesPage },
   vendingIssues: { Page: VendingIssuesPage },
-  resources: {},
-  cleaningKits: {},
-  cardReaders: {},
-  toolkits: {},
+  resources: { Page: ResourcesPage },
+  cleaningKits: { Page: CleaningKitsPage },
+  cardReaders: { Page: CardReadersPage },
+  toolkits: { Page: ToolkitsPage },
   inventoryAnalytics: {},
   demographics: {},
   donationHub: {},
   education: {},
   affiliateSetup: {},
-  adminPanel: { adminOnly: true },
-  productImport: {},
+  adminPanel: { Page: AdminPanelPage, adminOnly: true },
+  productImport: { Page: ProductImportPage },
   settings: { Page: SettingsPage },
   billing: { Page: BillingPage },
   adminFeatureRequests: { Page: AdminFeatureRequestsPage },

@@ -47,7 +47,7 @@ export async function findUserByEmail(ctx: AppContext, email: string): Promise<U
 type Executor = Pick<Database, 'update' | 'insert'>;
 
 /** A new verification link, and its mail queued with it: both happen, or neither. */
-async function sendVerification(ctx: AppContext, tx: Executor, user: Pick<User, 'id' | 'email' | 'firstName' | 'language'>) {
+export async function sendVerification(ctx: AppContext, tx: Executor, user: Pick<User, 'id' | 'email' | 'firstName' | 'language'>) {
   const { token, hash } = newToken();
   await tx
     .update(users)
@@ -99,6 +99,8 @@ export async function authenticate(ctx: AppContext, input: Required<Pick<LoginIn
   if (!(await verifyPassword(user.password, input.password))) {
     throw new HttpError(401, AuthMessages.invalidCredentials);
   }
+  // Told only to whoever knows the password, like the unverified case below.
+  if (user.disabledAt) throw forbidden(AuthMessages.accountDisabled);
   if (!user.isVerified) throw forbidden(AuthMessages.verifyBeforeSignIn);
   return user;
 }
@@ -117,7 +119,7 @@ export async function signInWithPassword(
     await forgiveSignInFailures(ctx, attempt);
     return user;
   } catch (error) {
-    // Refused only for being unverified: the password was right, so that was no failure.
+    // Refused only for being unverified or disabled: the password was right, so that was no failure.
     if (error instanceof HttpError && error.statusCode === 403) await forgiveSignInFailures(ctx, attempt);
     throw error;
   }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthMessages } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
 import { users, verifiedSignIns, type User } from '../../db/schema.js';
-import { badRequest, conflict } from '../../http-errors.js';
+import { badRequest, conflict, forbidden } from '../../http-errors.js';
 import { noteSignIn } from '../security/login-alerts.js';
 import { hasTwoFactor } from '../two-factor/two-factor.service.js';
 import { loadSessionUser, startSession } from '../../sessions.js';
@@ -75,6 +75,8 @@ export async function continueAfterVerifying(
   if (!user) throw badRequest(AuthMessages.verifiedSignInExpired);
   // Turning two-factor on ends pending grants; should one outlive it, it still may not skip the code.
   if (hasTwoFactor(user)) throw badRequest(AuthMessages.verifiedSignInExpired);
+  // Disabling ends pending grants too; this covers one spent in the same instant.
+  if (user.disabledAt) throw forbidden(AuthMessages.accountDisabled);
   await startSession(ctx.db, request, reply, user.id, false);
   await noteSignIn(ctx, request, reply, user);
   return user;

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthMessages } from '../../../shared/auth.schemas.js';
 import { TwoFactorMessages } from '../../../shared/two-factor.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { twoFactorChallenges, users, type User } from '../../db/schema.js';
-import { badRequest, HttpError, tooManyAttempts } from '../../http-errors.js';
+import { badRequest, forbidden, HttpError, tooManyAttempts } from '../../http-errors.js';
 import { cookiesMustBeSecure } from '../../secure-cookies.js';
 import { hashToken, newToken } from '../../tokens.js';
 import { claimSignInCheck, forgiveSignInFailures } from '../auth/sign-in-throttle.js';
@@ -80,6 +81,8 @@ async function challengeUser(ctx: AppContext, tokenHash: string): Promise<User> 
       ),
     );
   if (!row || !hasTwoFactor(row.user)) throw badRequest(TwoFactorMessages.signInExpired);
+  // Disabling deletes the account's challenges; this covers one begun in the same instant.
+  if (row.user.disabledAt) throw forbidden(AuthMessages.accountDisabled);
   return row.user;
 }
 

@@ -1,0 +1,117 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { AuthMessages } from '../src/shared/auth.schemas.js';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/support/server-process.js';
+import { expect, registerVerifiedOperator, test as base, toast } from './fixtures.js';
+
+const ADMIN = { email: 'admin-panel-admin@example.com', password: 'every-account-in-one-place-3' };
+const OPERATOR = { email: `admin-panel-operator-${Date.now()}@example.com`, password: 'every-account-in-one-place-3' };
+const MEMBER = { email: `admin-panel-member-${Date.now()}@example.com`, password: 'every-account-in-one-place-3', firstName: 'Marta', lastName: 'Kowalski' };
+/** Thirty Pending accounts share this word in their email: more than one page of 25. */
+const MARKER = `panel${Date.now().toString(36)}`;
+const PHONE = { width: 360, height: 740 };
+
+/** This file's own server, whose ADMIN_EMAILS names this file's admin. */
+const test = base.extend<object, { adminServer: ServerProcess }>({
+  adminServer: [
+    async ({ smtp }, use) => {
+      const server = await startServerProcess({
+        from: 'built',
+        env: { SMTP_URL: smtp.url, LOG_LEVEL: 'warn', ADMIN_EMAILS: ADMIN.email, TRUST_PROXY: 'true' },
+      });
+      await use(server);
+      await stopServerProcess(server);
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ adminServer }, use) => use(adminServer.url),
+});
+
+let address = 0;
+test.beforeAll(async ({ adminServer, smtp }) => {
+  await registerVerifiedOperator(adminServer, smtp, ADMIN);
+  await registerVerifiedOperator(adminServer, smtp, OPERATOR);
+  await registerVerifiedOperator(adminServer, smtp, MEMBER);
+  for (let n = 0; n < 30; n++) {
+    const response = await fetch(`${adminServer.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.88.0.${++address}` },
+      body: JSON.stringify({ firstName: 'Pending', lastName: `Person ${n}`, email: `${MARKER}-${n}@example.com`, password: ADMIN.password, confirmPassword: ADMIN.password }),
+    });
+    expect(response.status).toBe(201);
+  }
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+const rows = (page: Page) => page.getByTestId('admin-user-row');
+
+test('an admin sees the tabs and the users, searches, pages, and disables an account', async ({ page, login }) => {
+  await login(ADMIN, '/admin-panel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+  await expect(tabs).toHaveText(['User Database', 'Affiliate Program', 'Affiliate Setup', 'Educators', 'Resources']);
+  await expect(page.getByRole('tab', { name: 'User Database' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('user-stat-total')).toContainText(/\d/);
+  await expect(rows(page).first()).toBeVisible();
+
+  // Search, then the second page of the thirty.
+  await page.getByLabel('Search users').fill(MARKER.toUpperCase());
+  await expect(page.getByText('Showing 1-25 of 30')).toBeVisible();
+  await expect(rows(page)).toHaveCount(25);
+  await expect(rows(page).first()).toContainText('Pending');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Showing 26-30 of 30')).toBeVisible();
+  await expect(rows(page)).toHaveCount(5);
+
+  // Another tab, linkable, says plainly what is not there yet.
+  await page.getByRole('tab', { name: 'Educators' }).click();
+  await expect(page).toHaveURL(/\?tab=educators$/);
+  await expect(page.getByText('The education directory is not open yet')).toBeVisible();
+  await page.getByRole('tab', { name: 'User Database' }).click();
+
+  // Disable a member: confirmed, told, shown, and their sign-in refused.
+  await page.getByLabel('Search users').fill(MEMBER.email);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page)).toContainText('Marta Kowalski');
+  await expect(rows(page)).toContainText('Verified');
+  await page.getByRole('button', { name: 'Disable Marta Kowalski' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Disable account' }).click();
+  await expect(toast(page, 'Account disabled')).toBeVisible();
+  await expect(rows(page)).toContainText('Disabled');
+  const refused = await page.request.post('/api/auth/login', { data: { email: MEMBER.email, password: MEMBER.password } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe(AuthMessages.accountDisabled);
+
+  // Nobody can disable themselves: the admin's own row offers no Disable.
+  await page.getByLabel('Search users').fill(ADMIN.email);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' })).toBeVisible();
+});
+
+test('an operator gets the 404 page and no sidebar entry', async ({ page, login }) => {
+  await login(OPERATOR, '/dashboard');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+  await page.goto('/admin-panel');
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('no serious accessibility violations, and it fits a 360 px phone', async ({ page, login }) => {
+  await page.setViewportSize(PHONE);
+  await login(ADMIN, '/admin-panel');
+  await expect(rows(page).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  await expect(page.getByText('Marketing resources for affiliates are not available yet')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,165 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CATALOGUES,
+  ResourcesMessages,
+  slugify,
+  type Catalogue,
+  type CatalogItem,
+  type CatalogItemInputSchema,
+  type CatalogItemUpdateSchema,
+  type CatalogList,
+  type CatalogQuery,
+  type HubSummary,
+} from '../../../shared/resources-hub.schemas.js';
+import type { AppContext } from '../../context.js';
+import { catalogItems } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { conflict, notFound } from '../../http-errors.js';
+import { amazonProductUrl, DEFAULT_AMAZON_BASE_URL, type RetailSettings } from './retailer-links.js';
+
+type CatalogItemRow = typeof catalogItems.$inferSelect;
+type CatalogItemInput = z.output<typeof CatalogItemInputSchema>;
+type CatalogItemUpdate = z.output<typeof CatalogItemUpdateSchema>;
+
+export function retailOf(ctx: AppContext): RetailSettings {
+  return ctx.retail ?? { amazonBaseUrl: DEFAULT_AMAZON_BASE_URL };
+}
+
+export function toCatalogItem(row: CatalogItemRow, retail: RetailSettings): CatalogItem {
+  return {
+    id: row.id,
+    catalogue: row.catalogue,
+    slug: row.slug,
+    name: row.name,
+    brand: row.brand,
+    description: row.description,
+    category: row.category,
+    price: row.price,
+    originalPrice: row.originalPrice,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    features: row.features,
+    retailer: row.retailer,
+    retailerProductId: row.retailerProductId,
+    retailerUrl: amazonProductUrl(retail, row.retailerProductId),
+    inStock: row.inStock,
+    bestseller: row.bestseller,
+    popular: row.popular,
+    installation: row.installation,
+    warranty: row.warranty,
+    businessSavingsPercent: row.businessSavingsPercent,
+    sortOrder: row.sortOrder,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A LIKE pattern that matches the text literally anywhere, `%` and `_` included. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** One catalogue in its order, narrowed by category, stock and text in the name, brand, description or features. */
+export async function listCatalog(ctx: AppContext, catalogue: Catalogue, query: CatalogQuery): Promise<CatalogList> {
+  const pattern = query.search ? containsPattern(query.search) : undefined;
+  const filters: (SQL | undefined)[] = [
+    eq(catalogItems.catalogue, catalogue),
+    query.category ? eq(catalogItems.category, query.category) : undefined,
+    query.inStock ? eq(catalogItems.inStock, query.inStock === 'true') : undefined,
+    pattern
+      ? or(
+          ilike(catalogItems.name, pattern),
+          ilike(catalogItems.brand, pattern),
+          ilike(catalogItems.description, pattern),
+          ilike(sql`${catalogItems.features}::text`, pattern),
+        )
+      : undefined,
+  ];
+  const [rows, categoryRows] = await Promise.all([
+    ctx.db.select().from(catalogItems).where(and(...filters)).orderBy(asc(catalogItems.sortOrder), asc(catalogItems.name), asc(catalogItems.id)),
+    ctx.db
+      .selectDistinct({ category: catalogItems.category })
+      .from(catalogItems)
+      .where(eq(catalogItems.catalogue, catalogue))
+      .orderBy(asc(catalogItems.category)),
+  ]);
+  const retail = retailOf(ctx);
+  return { catalogue, categories: categoryRows.map((row) => row.category), items: rows.map((row) => toCatalogItem(row, retail)) };
+}
+
+/** The hub's figures, counted, so that they are true whatever admins add or remove. */
+export async function summarizeHub(ctx: AppContext): Promise<HubSummary> {
+  const rows = await ctx.db
+    .select({
+      catalogue: catalogItems.catalogue,
+      items: count(),
+      inStock: sql<number>`count(*) filter (where ${catalogItems.inStock})`.mapWith(Number),
+    })
+    .from(catalogItems)
+    .groupBy(catalogItems.catalogue);
+  const catalogues = CATALOGUES.map((catalogue) => {
+    const row = rows.find((candidate) => candidate.catalogue === catalogue);
+    return { catalogue, items: row?.items ?? 0, inStock: row?.inStock ?? 0 };
+  });
+  return {
+    totalItems: catalogues.reduce((sum, entry) => sum + entry.items, 0),
+    inStockItems: catalogues.reduce((sum, entry) => sum + entry.inStock, 0),
+    catalogues,
+  };
+}
+
+/** Admins' list: every item, or one catalogue's. */
+export async function listAllItems(ctx: AppContext, catalogue?: Catalogue): Promise<CatalogItem[]> {
+  const rows = await ctx.db
+    .select()
+    .from(catalogItems)
+    .where(catalogue ? eq(catalogItems.catalogue, catalogue) : undefined)
+    .orderBy(asc(catalogItems.catalogue), asc(catalogItems.sortOrder), asc(catalogItems.name), asc(catalogItems.id));
+  const retail = retailOf(ctx);
+  return rows.map((row) => toCatalogItem(row, retail));
+}
+
+/** A slug clash is the one conflict an admin can cause; the unique index decides, not a read first. */
+async function refusingSlugClash<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ResourcesMessages.slugTaken);
+    throw error;
+  }
+}
+
+export async function createItem(ctx: AppContext, input: CatalogItemInput): Promise<CatalogItem> {
+  const [row] = await refusingSlugClash(() =>
+    ctx.db
+      .insert(catalogItems)
+      .values({
+        ...input,
+        slug: input.slug ?? slugify(`${input.brand} ${input.name}`),
+        originalPrice: input.originalPrice ?? null,
+        rating: input.rating ?? null,
+        installation: input.installation ?? null,
+        warranty: input.warranty ?? null,
+        businessSavingsPercent: input.businessSavingsPercent ?? null,
+      })
+      .returning(),
+  );
+  return toCatalogItem(row!, retailOf(ctx));
+}
+
+export async function updateItem(ctx: AppContext, id: number, changes: CatalogItemUpdate): Promise<CatalogItem> {
+  const [row] = await refusingSlugClash(() =>
+    ctx.db
+      .update(catalogItems)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(catalogItems.id, id))
+      .returning(),
+  );
+  if (!row) throw notFound(ResourcesMessages.itemNotFound);
+  return toCatalogItem(row, retailOf(ctx));
+}
+
+/** Deleting an item also takes it out of every cart (the foreign key cascades). */
+export async function deleteItem(ctx: AppContext, id: number): Promise<{ id: number; deleted: true }> {
+  const [row] = await ctx.db.delete(catalogItems).where(eq(catalogItems.id, id)).returning({ id: catalogItems.id });
+  if (!row) throw notFound(ResourcesMessages.itemNotFound);
+  return { id: row.id, deleted: true };
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { SubscriptionTierSchema } from './auth.schemas.js';
+import { idParamsSchema } from './ids.js';
+
+/** Rows per page of the admin user list (one page of the table). */
+export const ADMIN_USER_PAGE_SIZE = 25;
+/** Spec 9: six placeholder rows while an admin list loads. */
+export const ADMIN_LIST_SKELETON_ROWS = 6;
+const SEARCH_MAX_LENGTH = 254;
+
+/**
+ * The machine tier of spec 9 ('Tiers by machines in admin: free 1-2, growth 3-10, enterprise 10+'),
+ * which is how many machines an account runs, not what it pays for (that is its plan). The spec's
+ * ranges leave two gaps, read here as: an account with no machine yet counts as free (0-2), since it
+ * is nearer to a starter than to anything else; and ten machines is growth ('3-10'), so enterprise
+ * starts at eleven.
+ */
+export const MACHINE_TIERS = ['free', 'growth', 'enterprise'] as const;
+export type MachineTier = (typeof MACHINE_TIERS)[number];
+export const GROWTH_TIER_MIN_MACHINES = 3;
+export const ENTERPRISE_TIER_MIN_MACHINES = 11;
+
+export function machineTierOf(machineCount: number): MachineTier {
+  if (machineCount >= ENTERPRISE_TIER_MIN_MACHINES) return 'enterprise';
+  if (machineCount >= GROWTH_TIER_MIN_MACHINES) return 'growth';
+  return 'free';
+}
+
+export const MACHINE_TIER_LABELS: Record<MachineTier, string> = { free: 'Free', growth: 'Growth', enterprise: 'Enterprise' };
+
+export const AdminUserMessages = {
+  cannotDisableSelf: 'You cannot disable your own account.',
+  alreadyVerified: 'This account is already verified.',
+  verificationSent: 'A new verification link is on its way.',
+  planFollowsSubscription:
+    "This account's plan follows its Stripe subscription. The operator changes it on their Plan & billing page, or it is changed in Stripe.",
+  badSort: 'Sort must be joined, name, email or machines',
+  badOrder: 'Order must be asc or desc',
+  badPage: 'Page must be a whole number from 1',
+  searchTooLong: `Search must be at most ${SEARCH_MAX_LENGTH} characters`,
+} as const;
+
+export const ADMIN_USER_SORTS = ['joined', 'name', 'email', 'machines'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** `GET /api/admin/users?search=&sort=&order=&page=`: newest first unless told otherwise. */
+export const AdminUserListQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH, AdminUserMessages.searchTooLong)
+    .optional()
+    .transform((search) => search || undefined),
+  sort: z.enum(ADMIN_USER_SORTS, { error: AdminUserMessages.badSort }).default('joined'),
+  order: z.enum(SORT_ORDERS, { error: AdminUserMessages.badOrder }).default('desc'),
+  page: z.coerce
+    .number({ error: AdminUserMessages.badPage })
+    .int(AdminUserMessages.badPage)
+    .min(1, AdminUserMessages.badPage)
+    .max(1_000_000, AdminUserMessages.badPage)
+    .default(1),
+});
+export type AdminUserListQuery = z.output<typeof AdminUserListQuerySchema>;
+export type AdminUserListInput = z.input<typeof AdminUserListQuerySchema>;
+
+/** One account as the User Database tab shows it (spec 3's admin user, and what an admin acts on). */
+export const AdminUserSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  machineCount: z.number().int(),
+  machineTier: z.enum(MACHINE_TIERS),
+  /** What the account is on (users.subscription_tier), set by Stripe or by an admin. */
+  plan: SubscriptionTierSchema,
+  /** A Stripe subscription that keeps a plan: the plan then follows it and an admin cannot set one. */
+  hasSubscription: z.boolean(),
+  isVerified: z.boolean(),
+  disabledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminUserPageSchema = z.object({
+  users: z.array(AdminUserSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Accounts matching the search, across every page. */
+  total: z.number().int(),
+});
+export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
+
+/** `GET /api/admin/users/stats`: every account, and how many fall in each machine tier. */
+export const AdminUserStatsSchema = z.object({
+  total: z.number().int(),
+  free: z.number().int(),
+  growth: z.number().int(),
+  enterprise: z.number().int(),
+});
+export type AdminUserStats = z.infer<typeof AdminUserStatsSchema>;
+
+export const AdminUserIdParamsSchema = idParamsSchema('user');
+
+/** The Status column: Verified or Pending (spec), and Disabled while an admin has disabled the account. */
+export type AdminUserStatus = 'verified' | 'pending' | 'disabled';
+export function adminUserStatusOf(user: Pick<AdminUser, 'isVerified' | 'disabledAt'>): AdminUserStatus {
+  if (user.disabledAt) return 'disabled';
+  return user.isVerified ? 'verified' : 'pending';
+}

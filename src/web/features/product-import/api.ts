@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ImportRowInput } from '../../../shared/product-import.schemas.js';
+import {
+  IMPORT_TEMPLATE_FILE_NAME,
+  IMPORT_TEMPLATE_URL,
+  IMPORT_URL,
+  type ExistingProductAction,
+  type ImportResult,
+} from '../../../shared/product-import.schemas.js';
+import { apiJson, apiRequest, readApiError } from '../../lib/api.js';
+import { invalidateKeys } from '../../lib/query-client.js';
+import { productKeys } from '../products/api.js';
+import { machinePerformanceKeys, statsKeys } from '../stats/api.js';
+
+/** GET /api/products/template/download, saved by the browser as product-import-template.xlsx. */
+export async function downloadImportTemplate(): Promise<void> {
+  const response = await apiRequest('GET', IMPORT_TEMPLATE_URL);
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = IMPORT_TEMPLATE_FILE_NAME;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // After the click has handed the file to the browser's download.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+export interface ImportProgress {
+  /** Rows sent so far (in finished batches), of `total`. */
+  done: number;
+  total: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  /** The server's message for the first batch that failed. */
+  firstError?: string;
+}
+
+/** A version-4 UUID; crypto.randomUUID exists only on secure (HTTPS or localhost) pages. */
+function newBatchKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Tries per batch: a lost answer or a brief outage is retried with the same key, so nothing doubles. */
+const ATTEMPTS = 3;
+const RETRY_DELAY_MS = 1_000;
+
+async function sendBatch(batchKey: string, existing: ExistingProductAction, rows: ImportRowInput[]): Promise<ImportResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await apiJson<ImportResult>('POST', IMPORT_URL, { batchKey, existing, rows });
+    } catch (error) {
+      const status = readApiError(error).status;
+      // A refusal (4xx) will not change on a retry; a network failure or 5xx may.
+      const retryable = status === undefined || status >= 500;
+      if (!retryable || attempt >= ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
+    }
+  }
+}
+
+/**
+ * POST /api/products/import, one batch after another, each under its own key. A batch that
+ * fails counts its rows as failed and the import goes on (spec extended 8); the catalogue and
+ * the dashboard figures re-read at the end.
+ */
+export function useRunImport() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (batches: ImportRowInput[][], existing: ExistingProductAction, onProgress: (progress: ImportProgress) => void) => {
+      const progress: ImportProgress = { done: 0, total: batches.reduce((sum, batch) => sum + batch.length, 0), created: 0, updated: 0, skipped: 0, failed: 0 };
+      onProgress({ ...progress });
+      for (const rows of batches) {
+        try {
+          const result = await sendBatch(newBatchKey(), existing, rows);
+          progress.created += result.created;
+          progress.updated += result.updated;
+          progress.skipped += result.skipped;
+        } catch (error) {
+          progress.failed += rows.length;
+          progress.firstError ??= readApiError(error).message ?? (error instanceof Error ? error.message : undefined);
+        }
+        progress.done += rows.length;
+        onProgress({ ...progress });
+      }
+      await invalidateKeys(queryClient, productKeys.all, statsKeys.all, machinePerformanceKeys.all);
+      return progress;
+    },
+    [queryClient],
+  );
+}

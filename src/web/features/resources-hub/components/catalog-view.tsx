@@ -1,0 +1,111 @@
+import { RotateCw, SearchX } from 'lucide-react';
+import { useState } from 'react';
+import type { Catalogue, CatalogItem } from '../../../../shared/resources-hub.schemas.js';
+import { countOf } from '../../../../shared/wording.js';
+import { Alert, AlertTitle } from '../../../components/ui/alert.js';
+import { Button } from '../../../components/ui/button.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
+import { toast } from '../../../components/ui/use-toast.js';
+import { readApiError } from '../../../lib/api.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { useAddToCart, useCatalog } from '../api.js';
+import { CatalogFilters } from './catalog-filters.js';
+import { CatalogItemCard } from './catalog-item-card.js';
+
+const SEARCH_DELAY_MS = 300;
+
+interface CatalogViewProps {
+  catalogue: Catalogue;
+  searchLabel: string;
+  /** The spec's toast text after an add: cleaning kits word it their own way. */
+  addedMessage: (item: CatalogItem) => string;
+}
+
+/** One catalogue: filters, the product grid and adding to the cart. */
+export function CatalogView({ catalogue, searchLabel, addedMessage }: CatalogViewProps) {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<string | undefined>();
+  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS).trim();
+  const list = useCatalog(catalogue, { category, search: settledSearch });
+  const add = useAddToCart();
+
+  const clearFilters = () => {
+    setSearch('');
+    setCategory(undefined);
+  };
+  const addToCart = (item: CatalogItem) =>
+    add.mutate(
+      { catalogItemId: item.id, name: item.name },
+      {
+        onSuccess: () => toast({ title: 'Added to Cart', description: addedMessage(item) }),
+        onError: (error) =>
+          toast({ title: 'Could not add to cart', description: readApiError(error).message ?? 'Please try again.', variant: 'destructive' }),
+      },
+    );
+
+  let content;
+  if (list.isPending) {
+    content = (
+      <div role="status" aria-label="Loading products" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} className="h-72" />
+        ))}
+      </div>
+    );
+  } else if (list.isError) {
+    content = (
+      <Alert variant="destructive">
+        <AlertTitle>The products could not be loaded</AlertTitle>
+        <p>{readApiError(list.error).message ?? 'Please check your connection and try again.'}</p>
+        <Button variant="outline" size="sm" className="mt-1 w-fit" onClick={() => void list.refetch()}>
+          <RotateCw className="size-4" aria-hidden="true" />
+          Retry
+        </Button>
+      </Alert>
+    );
+  } else if (list.data.items.length === 0) {
+    const filtered = Boolean(category) || settledSearch !== '';
+    content = (
+      <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+        <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h2 className="text-lg font-semibold">{filtered ? 'No products match your search' : 'No products listed yet'}</h2>
+        {filtered ? (
+          <Button variant="outline" size="sm" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+    );
+  } else {
+    content = (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={list.isFetching}>
+        {list.data.items.map((item) => (
+          <CatalogItemCard key={item.id} item={item} adding={add.isPending && add.variables?.catalogItemId === item.id} onAdd={addToCart} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section className="grid gap-4" aria-labelledby={`${catalogue}-products`}>
+      <h2 id={`${catalogue}-products`} className="sr-only">
+        Products
+      </h2>
+      <CatalogFilters
+        searchLabel={searchLabel}
+        search={search}
+        onSearchChange={setSearch}
+        categories={list.data?.categories ?? []}
+        category={category}
+        onCategoryChange={setCategory}
+        onClear={clearFilters}
+      />
+      {list.data ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          {countOf(list.data.items.length, 'product')}
+        </p>
+      ) : null}
+      {content}
+    </section>
+  );
+}
