@@ -27,8 +27,9 @@ const url = new URL(await freshBenchDatabase('vendvote_bench_notices'));
 const handle = await openDatabase({ databaseUrl: url.toString() });
 const { db } = handle;
 const { user } = await seedLargeOperator(db, { email: 'notices@bench.test', password: 'bench-notices-password-1', voteCount: VOTES });
-// The machines are as old as their history, so high votes compares today with a full 28 days.
+// The machines and products are as old as their history, so high votes compares today with a full 28 days.
 await db.execute(sql`update vending_machines set created_at = now() - interval '180 days' where user_id = ${user.id}`);
+await db.execute(sql`update products set created_at = now() - interval '180 days' where user_id = ${user.id}`);
 await db.execute(sql`update users set created_at = now() - interval '180 days' where id = ${user.id}`);
 await db.execute(sql`analyze`);
 
