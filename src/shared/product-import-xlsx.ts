@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES, ImportMessages } from './product-import.schemas.js';
+import { IMPORT_MAX_COLUMNS, IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_BYTES, ImportMessages } from './product-import.schemas.js';
 import { ImportFileError, RecordCollector, type ImportRecord } from './product-import.js';
 import { UnpackError, unpackXlsxSafely } from './xlsx-unpack.js';
 
@@ -32,10 +32,14 @@ export async function readXlsxRecords(bytes: Uint8Array): Promise<ImportRecord[]
   if (sheet.actualRowCount > IMPORT_MAX_ROWS + 1) throw new ImportFileError(ImportMessages.tooManyRows);
 
   const collector = new RecordCollector();
-  const columnCount = sheet.columnCount;
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    // Only the cells the row has (row.values is sparse), and no further than a product list reaches:
+    // asking exceljs for each cell up to the sheet's widest row would create every empty one, and a
+    // small file with one cell in the last column would fill memory.
+    const values = Array.isArray(row.values) ? (row.values as ExcelJS.CellValue[]) : [];
+    const width = Math.min(values.length - 1, IMPORT_MAX_COLUMNS);
     const cells: string[] = [];
-    for (let column = 1; column <= columnCount; column += 1) cells.push(cellText(row.getCell(column).value));
+    for (let column = 1; column <= width; column += 1) cells.push(cellText(values[column] ?? null));
     collector.add(rowNumber, cells);
   });
   return collector.finish();

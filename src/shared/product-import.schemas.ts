@@ -7,6 +7,8 @@ export const IMPORT_BATCH_ROWS = 1_000;
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Data rows (not counting the header and empty lines) one file may hold. */
 export const IMPORT_MAX_ROWS = 50_000;
+/** Columns read from each row of a spreadsheet: the template has five; the headers must be among the first hundred. */
+export const IMPORT_MAX_COLUMNS = 100;
 /**
  * What an .xlsx may unpack to. A real 50,000-row sheet unpacks to about 10 MB; a zip bomb of a
  * few kilobytes can unpack to gigabytes, and is refused before it is unpacked.

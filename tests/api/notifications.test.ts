@@ -96,13 +96,15 @@ describe('high votes', () => {
     expect((await deliveries(user.id, 'highVotes')).map((d) => d.periodKey).sort()).toEqual(['2026-06-17', '2026-06-18']);
   });
 
-  test('nothing while the preference or email is off, below 10 votes, or at a machine younger than a week', async () => {
+  test('nothing while the preference or email is off, to a disabled account, below 10 votes, or at a machine younger than a week', async () => {
     const off = await operator({ highVoteAlerts: false });
+    const disabled = await operator({ highVoteAlerts: true, disabledAt: at('2026-06-01T12:00:00Z') });
     const noEmail = await operator({ highVoteAlerts: true, emailNotifications: false });
     const few = await operator({ highVoteAlerts: true });
     const young = await operator({ highVoteAlerts: true });
     for (const [who, count, createdAt] of [
       [off, 20, undefined],
+      [disabled, 20, undefined],
       [noEmail, 20, undefined],
       [few, 9, undefined],
       [young, 20, at('2026-06-13T12:00:00Z')],
@@ -112,7 +114,7 @@ describe('high votes', () => {
       await insertVotes(t.database.db, votesAt(product.id, machine.id, at('2026-06-17T13:00:00Z'), count));
     }
     await sweep(at('2026-06-17T14:00:00Z'));
-    for (const who of [off, noEmail, few, young]) expect(await deliveries(who.user.id, 'highVotes')).toHaveLength(0);
+    for (const who of [off, disabled, noEmail, few, young]) expect(await deliveries(who.user.id, 'highVotes')).toHaveLength(0);
   });
 
   test("a product new to an old machine is measured from the day it was added, and has no usual for a week", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { OPERATOR_PAGE_PATHS } from '../../../shared/page-routes.js';
 import type { Unsubscribable } from '../../../shared/notifications.schemas.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -63,6 +63,8 @@ export async function sweepNotifications(deps: SweepDeps, now: Date): Promise<nu
       and(
         eq(users.emailNotifications, true),
         eq(users.isVerified, true),
+        // A disabled account is told nothing more.
+        isNull(users.disabledAt),
         or(eq(users.highVoteAlerts, true), eq(users.machineOfflineAlerts, true), eq(users.dailySummary, true), eq(users.periodicReport, true)),
         // Only accounts with machines have anything to be told.
         sql`exists (select 1 from vending_machines m where m.user_id = ${users.id})`,

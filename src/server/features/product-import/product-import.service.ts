@@ -33,6 +33,9 @@ interface ProductValues {
  */
 export async function importProductBatch(ctx: AppContext, ownerId: number, input: ImportBatchInput): Promise<ImportResult> {
   return ctx.db.transaction(async (tx) => {
+    // One import of an operator at a time (two tabs, two clients): matching reads the catalogue
+    // without locking it, so two batches at once would each miss the other's new products.
+    await tx.execute(sql`select pg_advisory_xact_lock(5, ${ownerId}::int)`);
     // Claiming the key first: a second request with the same key waits here until the first
     // commits (then finds its row) or rolls back (then imports itself).
     const claimed = await tx
