@@ -13,3 +13,5 @@ export * from './schema/magnets.js';
 export * from './schema/feature-requests.js';
 export * from './schema/notifications.js';
 export * from './schema/resources.js';
+export * from './schema/education.js';
+export * from './schema/marketing.js';

@@ -65,6 +65,8 @@ export const productImportBatches = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     batchKey: text('batch_key').notNull(),
     result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    /** A hash of the rows the batch carried: the same key with other rows is refused, not answered from the first. */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.batchKey] })],
