@@ -41,6 +41,8 @@ import { recordRoutes, routeScope } from './route-scopes.js';
 export interface AppOptions {
   context: AppContext;
   sessionSecret: string;
+  /** Earlier session secrets (SESSION_SECRET_FALLBACKS): cookies they signed are still read, never made. */
+  previousSessionSecrets?: string[];
   redis?: Redis;
   /** The built web app (dist/web); served with a single-page fallback when present. */
   webDir?: string;
@@ -79,7 +81,8 @@ export async function buildApp(options: AppOptions) {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(cookie, { secret: options.sessionSecret });
+  // An array: the first secret signs, every one of them unsigns (secret rotation).
+  await app.register(cookie, { secret: [options.sessionSecret, ...(options.previousSessionSecrets ?? [])] });
   registerSecurityHeaders(app);
   // After helmet, so refused requests carry the security headers too.
   registerSameOriginCheck(app, [new URL(options.context.publicUrl).origin]);

@@ -18,8 +18,15 @@ export interface AppContext {
    * SESSION_SECRET with deriveKey(secret, 'two-factor'), so a copy of the database alone makes no codes.
    */
   twoFactorKey: string;
+  /**
+   * The same key derived from earlier secrets (SESSION_SECRET_FALLBACKS): two-factor secrets and
+   * recovery codes made before the secret changed still open, so a rotation locks nobody out.
+   */
+  previousTwoFactorKeys?: string[];
   /** Signs the one-click unsubscribe links of notices (features/notifications/unsubscribe.ts). */
   unsubscribeKey: string;
+  /** Unsubscribe keys of earlier secrets: links in mails already sent keep working after a rotation. */
+  previousUnsubscribeKeys?: string[];
   /** Stripe, when STRIPE_SECRET_KEY is set; without it checkout answers 503 (DECISIONS 7). */
   billing?: BillingSettings;
   /** Printify, when PRINTIFY_API_TOKEN and PRINTIFY_SHOP_ID are set; without it magnets fall back (DECISIONS 7). */

@@ -17,6 +17,12 @@ const EnvSchema = z.object({
   // Where contact-page messages are mailed; without it they are only kept for administrators.
   SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  // Earlier SESSION_SECRETs, comma-separated, still accepted while they are retired (see README).
+  SESSION_SECRET_FALLBACKS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((secret) => secret.trim()).filter(Boolean))
+    .refine((secrets) => secrets.every((secret) => secret.length >= 32), 'Each of SESSION_SECRET_FALLBACKS must be at least 32 characters'),
   REDIS_URL: z.string().url().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

@@ -36,6 +36,7 @@ async function main() {
   }
   const sessionSecret = env.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session');
   const unsubscribeKey = deriveKey(sessionSecret, 'unsubscribe');
+  const previousSecrets = env.SESSION_SECRET_FALLBACKS;
   const jobs = await startJobs({
     deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey },
     log,
@@ -49,12 +50,15 @@ async function main() {
       supportEmail: env.SUPPORT_EMAIL,
       ipHashKey: deriveKey(sessionSecret, 'ip-hash'),
       twoFactorKey: deriveKey(sessionSecret, 'two-factor'),
+      previousTwoFactorKeys: previousSecrets.map((secret) => deriveKey(secret, 'two-factor')),
       unsubscribeKey,
+      previousUnsubscribeKeys: previousSecrets.map((secret) => deriveKey(secret, 'unsubscribe')),
       billing: billingFromEnv(env),
       printify,
       retail: retailSettingsFrom(env),
     },
     sessionSecret,
+    previousSessionSecrets: previousSecrets,
     redis,
     webDir,
     trustProxy: env.TRUST_PROXY,

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/server/db/factories.js';
 import { twoFactorChallenges, twoFactorRecoveryCodes, users, verifiedSignIns } from '../../src/server/db/schema.js';
 import { hashRecoveryCode } from '../../src/server/features/two-factor/codes.js';
-import { seal } from '../../src/server/features/two-factor/sealing.js';
+import { seal, unseal } from '../../src/server/features/two-factor/sealing.js';
+import { deriveKey } from '../../src/server/secrets.js';
 import { AuthMessages } from '../../src/shared/auth.schemas.js';
 import { SecurityMessages } from '../../src/shared/security.schemas.js';
 import { TwoFactorMessages, type RecoveryCodes, type TwoFactorSetup, type TwoFactorStatus } from '../../src/shared/two-factor.schemas.js';
@@ -380,5 +381,42 @@ describe('no other way in skips the second step', () => {
     expect(cookieNamed(confirmed, 'vv_session')).toBeUndefined();
     const step = await passwordStep(newEmail, password, ip);
     expect((await secondStep(step.cookie, recoveryCodes[0]!, ip)).statusCode).toBe(200);
+  });
+});
+
+describe('a new SESSION_SECRET with the old one in SESSION_SECRET_FALLBACKS', () => {
+  const rotatedKey = deriveKey('a-brand-new-session-secret-0123456789abcdef', 'two-factor');
+
+  /** Runs `body` as an instance whose secret changed since two-factor was set up, then puts the keys back. */
+  async function afterRotation(previousKeys: string[], body: () => Promise<void>) {
+    const ctx = t.app.ctx;
+    const saved = { twoFactorKey: ctx.twoFactorKey, previousTwoFactorKeys: ctx.previousTwoFactorKeys };
+    Object.assign(ctx, { twoFactorKey: rotatedKey, previousTwoFactorKeys: previousKeys });
+    try {
+      await body();
+    } finally {
+      Object.assign(ctx, saved);
+    }
+  }
+
+  test("the app's codes and the recovery codes made before still sign in, and the secret is sealed again under the new key", async () => {
+    const { user, password, ip, setup, recoveryCodes } = await withTwoFactor();
+    await afterRotation([TEST_TWO_FACTOR_KEY], async () => {
+      const first = await passwordStep(user.email, password, ip);
+      expect((await secondStep(first.cookie, codeFor(setup.manualKey, 1), ip)).statusCode).toBe(200);
+      const row = await userByEmail(t, user.email);
+      expect(unseal(rotatedKey, row!.twoFactorSecret!, `two-factor:${user.id}`)).toBe(setup.manualKey.replaceAll(' ', ''));
+
+      const second = await passwordStep(user.email, password, ip);
+      expect((await secondStep(second.cookie, recoveryCodes[0]!, ip)).statusCode).toBe(200);
+    });
+  });
+
+  test('without the old secret listed, the app codes made under it are refused', async () => {
+    const { user, password, ip, setup } = await withTwoFactor();
+    await afterRotation([], async () => {
+      const step = await passwordStep(user.email, password, ip);
+      expect((await secondStep(step.cookie, codeFor(setup.manualKey), ip)).statusCode).toBe(400);
+    });
   });
 });

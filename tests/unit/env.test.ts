@@ -20,6 +20,14 @@ describe('settings', () => {
     expect(() => readEnv({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
   });
 
+  test('read earlier session secrets as a list, each as long as a secret must be', () => {
+    expect(readEnv({}).SESSION_SECRET_FALLBACKS).toEqual([]);
+    const old = 'o'.repeat(32);
+    const older = 'p'.repeat(40);
+    expect(readEnv({ SESSION_SECRET_FALLBACKS: ` ${old}, ,${older} ` }).SESSION_SECRET_FALLBACKS).toEqual([old, older]);
+    expect(() => readEnv({ SESSION_SECRET_FALLBACKS: `${old},short` })).toThrow(/SESSION_SECRET_FALLBACKS/);
+  });
+
   test('read admin emails as a trimmed, lower-case list', () => {
     expect(parseAdminEmails(' Boss@Example.com, ,ops@example.com ')).toEqual(['boss@example.com', 'ops@example.com']);
   });

@@ -25,7 +25,7 @@ export async function unsubscribeRoutes(server: FastifyInstance) {
 
   const route = (path: string, subscribed: boolean) =>
     app.post(path, { schema: { querystring: UnsubscribeQuerySchema, response: { 200: UnsubscribeResultSchema } }, preHandler: perLink }, async (request) => {
-      const target = readUnsubscribeToken(ctx.unsubscribeKey, request.query.token);
+      const target = readUnsubscribeToken([ctx.unsubscribeKey, ...(ctx.previousUnsubscribeKeys ?? [])], request.query.token);
       if (!target || !(await setSubscription(ctx.db, target.userId, target.kind, subscribed))) throw notFound(UnsubscribeMessages.invalidLink);
       const name = NOTICE_NAMES[target.kind];
       return { notice: target.kind, subscribed, message: subscribed ? UnsubscribeMessages.resubscribed(name) : UnsubscribeMessages.unsubscribed(name) };

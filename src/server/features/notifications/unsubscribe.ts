@@ -32,18 +32,21 @@ export function unsubscribeToken(key: string, userId: number, kind: Unsubscribab
 }
 
 /** The account and notice a token stands for, or null for anything forged, cut or mistyped. */
-export function readUnsubscribeToken(key: string, token: string): { userId: number; kind: Unsubscribable } | null {
+export function readUnsubscribeToken(keys: readonly string[], token: string): { userId: number; kind: Unsubscribable } | null {
   const [id, kind, given, ...rest] = token.split('.');
   if (rest.length > 0 || !id || !/^[1-9]\d{0,9}$/.test(id) || !given) return null;
   if (!(UNSUBSCRIBABLE as readonly string[]).includes(kind ?? '')) return null;
   const userId = Number(id);
-  const expected = Buffer.from(mac(key, userId, kind as Unsubscribable));
   const actual = Buffer.from(given);
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-  return { userId, kind: kind as Unsubscribable };
+  // Any key: the current one, then those of earlier secrets, so mail sent before a rotation still works.
+  const signed = keys.some((key) => {
+    const expected = Buffer.from(mac(key, userId, kind as Unsubscribable));
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  });
+  return signed ? { userId, kind: kind as Unsubscribable } : null;
 }
 
-/** The page the mail's link opens (it asks for nothing and turns the notice off at once). */
+/** The page the mail's link opens (one click there turns the notice off). */
 export const unsubscribePageUrl = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /** Where a mail client's own unsubscribe button POSTs (List-Unsubscribe-Post, RFC 8058). */

@@ -24,6 +24,23 @@ export function seal(key: string, plaintext: string, context: string): string {
   return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
 }
 
+/**
+ * Opens a value sealed under any of `keys` (the current key first, then those of earlier
+ * SESSION_SECRETs still listed in SESSION_SECRET_FALLBACKS). Says which key opened it, so a value
+ * opened with an old key can be sealed again under the current one. Throws when none opens it.
+ */
+export function unsealWithAny(keys: readonly string[], sealed: string, context: string): { plaintext: string; keyIndex: number } {
+  let lastError: unknown = new Error('No key to open the sealed value');
+  for (const [keyIndex, key] of keys.entries()) {
+    try {
+      return { plaintext: unseal(key, sealed, context), keyIndex };
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
 /** Opens a sealed value; throws when it was altered, sealed for another context or with another key. */
 export function unseal(key: string, sealed: string, context: string): string {
   const [version, iv, tag, ciphertext] = sealed.split('.');

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { SecurityMessages } from '../../../shared/security.schemas.js';
@@ -19,7 +19,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http-errors.js'
 import { hashToken, newToken } from '../../tokens.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { groupedKey, hashRecoveryCode, isRecoveryCodeShaped, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUriOf } from './codes.js';
-import { seal, unseal } from './sealing.js';
+import { seal, unsealWithAny } from './sealing.js';
 
 const MINUTE_MS = 60_000;
 const SETUP_VALID_MS = 10 * MINUTE_MS;
@@ -148,8 +148,10 @@ export async function confirmTwoFactorSetup(
   const tokenHash = hashToken(body.setupToken);
   const challenge = await spendTry(ctx.db, tokenHash, 'setup', userId);
   if (!challenge) throw badRequest(TwoFactorMessages.setupExpired);
-  const sealedSecret = String(challenge.data.sealedSecret);
-  const step = matchingStep(unseal(ctx.twoFactorKey, sealedSecret, sealContext(userId)), body.code);
+  const opened = unsealWithAny(twoFactorKeys(ctx), String(challenge.data.sealedSecret), sealContext(userId));
+  // Set up just before the secret changed: kept under the current key from now on.
+  const sealedSecret = opened.keyIndex === 0 ? String(challenge.data.sealedSecret) : seal(ctx.twoFactorKey, opened.plaintext, sealContext(userId));
+  const step = matchingStep(opened.plaintext, body.code);
   if (step === null) {
     const wrong = badRequest(TwoFactorMessages.setupCodeWrong, { code: TwoFactorMessages.setupCodeWrong });
     return refuseCode(ctx.db, tokenHash, challenge.attemptsLeft, wrong, TwoFactorMessages.setupExpired);
@@ -171,6 +173,9 @@ export async function confirmTwoFactorSetup(
   return { message: TwoFactorMessages.enabled, recoveryCodes, status: await twoFactorStatusOf(ctx, userId) };
 }
 
+/** The current two-factor key, then those of earlier secrets still accepted. */
+const twoFactorKeys = (ctx: AppContext): string[] => [ctx.twoFactorKey, ...(ctx.previousTwoFactorKeys ?? [])];
+
 export type SecondFactorVerdict = 'accepted' | 'wrong' | 'replayed';
 
 /**
@@ -181,18 +186,20 @@ export type SecondFactorVerdict = 'accepted' | 'wrong' | 'replayed';
 export async function spendSecondFactor(ctx: AppContext, db: Pick<Database, 'update'>, user: User, code: string): Promise<SecondFactorVerdict> {
   if (!hasTwoFactor(user)) return 'wrong';
   if (isTotpShaped(code)) {
-    let secret: string;
+    let opened: { plaintext: string; keyIndex: number };
     try {
-      secret = unseal(ctx.twoFactorKey, user.twoFactorSecret!, sealContext(user.id));
+      opened = unsealWithAny(twoFactorKeys(ctx), user.twoFactorSecret!, sealContext(user.id));
     } catch {
-      // Sealed under another SESSION_SECRET: the app's codes cannot be checked; recovery codes still work.
+      // Sealed under a secret no longer configured: the app's codes cannot be checked; recovery codes may still work.
       return 'wrong';
     }
-    const step = matchingStep(secret, code);
+    const step = matchingStep(opened.plaintext, code);
     if (step === null) return 'wrong';
+    // Opened with an earlier secret's key: sealed again under the current one, so the old secret can be retired.
+    const resealed = opened.keyIndex === 0 ? {} : { twoFactorSecret: seal(ctx.twoFactorKey, opened.plaintext, sealContext(user.id)) };
     const [recorded] = await db
       .update(users)
-      .set({ twoFactorLastStep: step })
+      .set({ twoFactorLastStep: step, ...resealed })
       .where(and(eq(users.id, user.id), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
       .returning({ id: users.id });
     return recorded ? 'accepted' : 'replayed';
@@ -204,7 +211,10 @@ export async function spendSecondFactor(ctx: AppContext, db: Pick<Database, 'upd
     .where(
       and(
         eq(twoFactorRecoveryCodes.userId, user.id),
-        eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(ctx.twoFactorKey, code)),
+        inArray(
+          twoFactorRecoveryCodes.codeHash,
+          twoFactorKeys(ctx).map((key) => hashRecoveryCode(key, code)),
+        ),
         isNull(twoFactorRecoveryCodes.usedAt),
       ),
     )

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { deriveKey } from '../../secrets.js';
 import { hashToken } from '../../tokens.js';
 import { groupedKey, hashRecoveryCode, isRecoveryCodeShaped, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUriOf } from './codes.js';
-import { seal, unseal } from './sealing.js';
+import { seal, unseal, unsealWithAny } from './sealing.js';
 
 const key = deriveKey('a-session-secret-long-enough-for-tests-0123456789', 'two-factor');
 
@@ -24,6 +24,16 @@ describe('sealing', () => {
     const flipped = body!.startsWith('A') ? `B${body!.slice(1)}` : `A${body!.slice(1)}`;
     expect(() => unseal(key, [version, iv, tag, flipped].join('.'), 'two-factor:7')).toThrow();
     expect(() => unseal(key, 'plain text', 'two-factor:7')).toThrow();
+  });
+
+  test('opens with any of the keys given and says which one did; refuses when none does', () => {
+    const current = deriveKey('the-session-secret-of-today-0123456789abcdef', 'two-factor');
+    const earlier = deriveKey('the-session-secret-of-last-year-0123456789ab', 'two-factor');
+    const sealed = seal(earlier, 'JBSWY3DPEHPK3PXP', 'two-factor:7');
+    expect(unsealWithAny([current, earlier], sealed, 'two-factor:7')).toEqual({ plaintext: 'JBSWY3DPEHPK3PXP', keyIndex: 1 });
+    expect(unsealWithAny([earlier, current], sealed, 'two-factor:7').keyIndex).toBe(0);
+    expect(() => unsealWithAny([current], sealed, 'two-factor:7')).toThrow();
+    expect(() => unsealWithAny([], sealed, 'two-factor:7')).toThrow();
   });
 
   test('wants a 32-byte key', () => {

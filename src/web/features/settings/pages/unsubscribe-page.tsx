@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { BellOff, BellRing, LinkIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { NOTICE_NAMES, UnsubscribeMessages, type UnsubscribeResult } from '../../../../shared/notifications.schemas.js';
+import { NOTICE_NAMES, UNSUBSCRIBABLE, UnsubscribeMessages, type Unsubscribable, type UnsubscribeResult } from '../../../../shared/notifications.schemas.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { CardContent, CardFooter } from '../../../components/ui/card.js';
@@ -13,28 +12,29 @@ import { AuthLayout } from '../../auth/components/auth-layout.js';
 const post = (action: 'unsubscribe' | 'resubscribe', token: string) =>
   apiJson<UnsubscribeResult>('POST', `/api/notifications/${action}?token=${encodeURIComponent(token)}`, {});
 
+/** The notice a link names (`{account}.{notice}.{signature}`), for the question; the server checks the rest. */
+function noticeOfToken(token: string): Unsubscribable | undefined {
+  const notice = token.split('.')[1];
+  return (UNSUBSCRIBABLE as readonly string[]).includes(notice ?? '') ? (notice as Unsubscribable) : undefined;
+}
+
 /**
- * /unsubscribe?token=…: the link at the foot of a notice. Opening it is the one click: the notice is
- * turned off at once, no sign-in asked, and can be turned back on here in case it was a slip.
+ * /unsubscribe?token=…: the link at the foot of a notice. No sign-in is asked; one click on the page
+ * turns the notice off (opening the page alone does not, since mail scanners open links and some run
+ * their scripts), and it can be turned back on here in case it was a slip. Mail programs that offer
+ * their own unsubscribe button use the one-click POST named in the List-Unsubscribe headers instead.
  */
 export function UnsubscribePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const unsubscribe = useMutation({ mutationFn: () => post('unsubscribe', token) });
   const resubscribe = useMutation({ mutationFn: () => post('resubscribe', token) });
-  const started = useRef(false);
+  const notice = noticeOfToken(token);
 
-  useEffect(() => {
-    // Once, even when React runs effects twice in development.
-    if (!token || started.current) return;
-    started.current = true;
-    unsubscribe.mutate();
-  }, [token, unsubscribe]);
-
-  const failed = !token || unsubscribe.isError;
+  const failed = !token || !notice || unsubscribe.isError;
   if (failed) {
     // Only a refused link is 'not valid'; a busy server or a lost connection is worth another try.
-    const refused = !token || readApiError(unsubscribe.error).status === 404;
+    const refused = !token || !notice || readApiError(unsubscribe.error).status === 404;
     return (
       <AuthLayout
         title={refused ? 'Unsubscribe link not valid' : 'Could not unsubscribe'}
@@ -57,12 +57,19 @@ export function UnsubscribePage() {
 
   if (!unsubscribe.isSuccess) {
     return (
-      <AuthLayout title="Unsubscribing…" description="One moment." icon={<BellOff className="size-6" aria-hidden="true" />}>
-        <CardContent>
-          <p role="status" className="text-center text-sm text-muted-foreground">
-            Turning this notification off…
-          </p>
-        </CardContent>
+      <AuthLayout
+        title="Unsubscribe?"
+        description={`${NOTICE_NAMES[notice]} will no longer be emailed to you. Other notifications are unchanged.`}
+        icon={<BellOff className="size-6" aria-hidden="true" />}
+      >
+        <CardFooter className="flex flex-col gap-2">
+          <Button className="w-full" loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
+            Unsubscribe
+          </Button>
+          <Link to={`${paths.settings}?tab=notifications`} className={buttonClasses({ variant: 'ghost', className: 'w-full' })}>
+            All notification settings
+          </Link>
+        </CardFooter>
       </AuthLayout>
     );
   }
