@@ -71,5 +71,7 @@ test('a sign-in alert is worded, and its moment written, in the account’s lang
   expect((await login(t, user.email, password)).statusCode).toBe(200);
   const mail = await t.smtp.waitForMail(user.email, /^Nuevo inicio de sesión en tu cuenta de VendVote$/);
   expect(mail.text).toContain('Se acaba de iniciar sesión en tu cuenta desde un navegador que no había usado antes');
+  // The device in Spanish too, not 'Unknown browser' (the test client names no browser).
+  expect(mail.text).toContain('antes: un navegador desconocido');
   expect(mail.text).toMatch(/el \d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}/);
 });

@@ -41,7 +41,7 @@ const MAILS: [string, MailTemplate<z.ZodType>, Record<string, unknown>][] = [
   ['test-notification', testNotificationMail, { firstName: 'Ann', settingsLink: link }],
   ['confirm-email-change', confirmEmailChangeMail, { firstName: 'Ann', confirmLink: link }],
   ['email-changed', emailChangedMail, { firstName: 'Ann', newEmail: 'new@example.test', supportLink: link }],
-  ['new-sign-in', newSignInMail, { firstName: 'Ann', device: 'Firefox 133 on Windows', place: 'Chicago', when: 'March 5, 2025 at 2:30 PM CST', securityLink: link }],
+  ['new-sign-in', newSignInMail, { firstName: 'Ann', browser: 'Firefox 133', system: 'Windows', place: 'Chicago', when: 'March 5, 2025 at 2:30 PM CST', securityLink: link }],
 ];
 
 describe.each(MAILS)('the %s mail', (_name, template, props) => {

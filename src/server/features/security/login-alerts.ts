@@ -8,7 +8,7 @@ import { formatInstant } from '../../integrations/mail/mail-locale.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { cookiesMustBeSecure } from '../../secure-cookies.js';
 import { hashToken } from '../../tokens.js';
-import { deviceOf, placeOf } from './security.service.js';
+import { devicePartsOf, placeOf } from './security.service.js';
 
 export const DEVICE_COOKIE = 'vv_device';
 const TWO_YEARS_SECONDS = 2 * 365 * 24 * 60 * 60;
@@ -56,7 +56,7 @@ export async function noteSignIn(ctx: AppContext, request: FastifyRequest, reply
       props: {
         locale: user.language,
         firstName: user.firstName,
-        device: deviceOf(request.headers['user-agent']),
+        ...devicePartsOf(request.headers['user-agent']),
         place: placeOf(browserTimeZone),
         // The moment of the sign-in as its owner reads it: in their own time zone and language.
         when: formatInstant(user.language, user.timeZone, new Date()),

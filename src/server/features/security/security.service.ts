@@ -12,12 +12,18 @@ import { endTwoFactorSignInsOf } from '../two-factor/two-factor-sign-in.js';
 
 /** 'Chrome 131 on macOS', from the browser's own description; 'Unknown browser' when it gave none. */
 export function deviceOf(userAgent: string | undefined): string {
-  if (!userAgent) return 'Unknown browser';
+  const { browser, system } = devicePartsOf(userAgent);
+  if (!browser) return system ? `A browser on ${system}` : 'Unknown browser';
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/** The browser ('Firefox 133') and the system ('Windows') a user agent names, for mails to word in their language. */
+export function devicePartsOf(userAgent: string | undefined): { browser?: string; system?: string } {
+  if (!userAgent) return {};
   const parsed = Bowser.parse(userAgent);
   const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ');
   const system = parsed.os.name ?? parsed.platform.type;
-  if (!browser) return system ? `A browser on ${system}` : 'Unknown browser';
-  return system ? `${browser} on ${system}` : browser;
+  return { ...(browser ? { browser } : {}), ...(system ? { system } : {}) };
 }
 
 /** 'America/Los_Angeles' reads as 'Los Angeles'; UTC and unknown zones say nothing of a place. */
