@@ -83,6 +83,25 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
+/**
+ * What became of the account's Stripe subscription when it was disabled or re-enabled: set to end
+ * with the period already paid (paused), renewing again (resumed), or Stripe could not be asked or
+ * refused, in which case the account is disabled or enabled all the same (docs/decisions/0022).
+ */
+export const SUBSCRIPTION_PAUSE_OUTCOMES = ['none', 'paused', 'not-paused', 'resumed', 'not-resumed'] as const;
+export type SubscriptionPauseOutcome = (typeof SUBSCRIPTION_PAUSE_OUTCOMES)[number];
+
+export const SubscriptionPauseMessages: Record<Exclude<SubscriptionPauseOutcome, 'none'>, string> = {
+  paused: 'Their Stripe subscription will end with the period already paid for; re-enabling before then renews it.',
+  'not-paused': 'Their Stripe subscription could not be paused and may still be billed. Cancel it in the Stripe dashboard.',
+  resumed: 'Their Stripe subscription renews again.',
+  'not-resumed': 'Their Stripe subscription could not be resumed and ends with its period. Resume it in the Stripe dashboard.',
+};
+
+/** The answer of disable and enable: the account, and what became of its subscription. */
+export const AdminUserChangeSchema = AdminUserSchema.extend({ subscriptionPause: z.enum(SUBSCRIPTION_PAUSE_OUTCOMES) });
+export type AdminUserChange = z.infer<typeof AdminUserChangeSchema>;
+
 export const AdminUserPageSchema = z.object({
   users: z.array(AdminUserSchema),
   page: z.number().int(),

@@ -46,6 +46,7 @@ export const ImportMessages = {
   batchTooLarge: `At most ${IMPORT_BATCH_ROWS.toLocaleString('en-US')} rows per request`,
   batchEmpty: 'Send at least one row',
   batchKey: 'The batch key must be a UUID',
+  batchKeyReused: 'This batch key was already used for different rows. Send these rows under a new batch key.',
   existing: 'Choose skip or update for products you already have',
   rowNumber: 'The row number must be a whole number from 2',
 } as const;

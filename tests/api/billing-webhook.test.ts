@@ -2,11 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine } from '../../src/server/db/factories.js';
 import { invoices, stripeEvents, subscriptions, users, vendingMachines } from '../../src/server/db/schema.js';
-import { createStripeClient } from '../../src/server/integrations/stripe/stripe-client.js';
 import { BillingMessages, type SubscriptionStatus } from '../../src/shared/billing.schemas.js';
-import { signStripePayload, startFakeStripe, type FakeStripe } from '../fakes/stripe.js';
+import { signStripePayload, type FakeStripe } from '../fakes/stripe.js';
 import { createTestApp, type TestApp } from '../support/index.js';
 import { api, expectJsonError, signIn } from './helpers.js';
+import { startPlanStripe } from './plan-stripe.js';
 
 const PRICES = { growth: 'price_growth_webhook', enterprise: 'price_enterprise_webhook' };
 const SECRET_KEY = 'sk_test_webhook';
@@ -16,15 +16,9 @@ let fake: FakeStripe;
 let t: TestApp;
 let withoutWebhookSecret: TestApp;
 beforeAll(async () => {
-  fake = await startFakeStripe({
-    secretKey: SECRET_KEY,
-    webhookSecret: WEBHOOK_SECRET,
-    prices: [
-      { id: PRICES.growth, unitAmount: 2000 },
-      { id: PRICES.enterprise, unitAmount: 4000 },
-    ],
-  });
-  const stripe = createStripeClient({ secretKey: SECRET_KEY, apiBase: fake.url });
+  const world = await startPlanStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: PRICES });
+  fake = world.fake;
+  const stripe = world.stripe;
   t = await createTestApp({ billing: { stripe, webhookSecret: WEBHOOK_SECRET, prices: PRICES } });
   withoutWebhookSecret = await createTestApp({ billing: { stripe, prices: PRICES } });
 });

@@ -5,7 +5,7 @@ import { parseStripeForm, type FormObject, type FormValue } from './stripe-form.
 
 /**
  * A Stripe that runs in the test process: the endpoints VendVote calls (customers, Checkout
- * Sessions, subscriptions, subscription schedules, invoices, Customer Portal sessions), with state, Stripe's error format,
+ * Sessions, subscriptions (cancelling at the period's end too), subscription schedules, invoices, Customer Portal sessions), with state, Stripe's error format,
  * idempotency keys and its webhook signatures. The real SDK talks to it through `STRIPE_API_BASE`.
  * What a customer does on Stripe's own pages (finishing a checkout) and what Stripe's clock does (a
  * period or trial ending, a renewal charged or failing) the tests do through its methods, which then send the events Stripe would send.
@@ -79,6 +79,8 @@ export class FakeStripe {
   readonly invoiceItems = new Map<string, StripeObject>();
   /** Requests ('POST /v1/invoiceitems') whose next answers are lost after they were carried out, one pattern per answer. */
   readonly lostAnswers: RegExp[] = [];
+  /** Requests ('POST /v1/subscriptions/…') that fail, not carried out, while a pattern is here: Stripe having an outage. */
+  readonly outages: RegExp[] = [];
   readonly events: StripeObject[] = [];
   readonly requests: RecordedRequest[] = [];
   /** Responses by idempotency key, with the request they answered. */
@@ -127,6 +129,11 @@ export class FakeStripe {
       this.lostAnswers.splice(lost, 1);
       const real = send;
       send = (_status, _payload) => real(500, { error: { type: 'api_error', message: 'An error occurred with our connection to Stripe.' } });
+    }
+    if (this.outages.some((pattern) => pattern.test(`${request.method} ${url.pathname}`))) {
+      // Told not to retry, as Stripe says of a failure a retry would not mend soon.
+      response.writeHead(500, { 'content-type': 'application/json', 'request-id': idOf('req'), 'stripe-should-retry': 'false' });
+      return response.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
     }
     try {
       if (request.headers.authorization !== `Bearer ${this.options.secretKey}`) {
@@ -248,9 +255,21 @@ export class FakeStripe {
       if (priceId) current.price = this.priceObject(priceId);
     }
     const cancelAtPeriodEnd = text(params.cancel_at_period_end);
+    if (cancelAtPeriodEnd !== undefined && subscription.schedule) {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `The subscription is managed by the subscription schedule \`${String(subscription.schedule)}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+      );
+    }
     if (cancelAtPeriodEnd !== undefined) subscription.cancel_at_period_end = cancelAtPeriodEnd === 'true';
     const metadata = object(params.metadata);
-    if (metadata) subscription.metadata = { ...(subscription.metadata as object), ...metadata };
+    if (metadata) {
+      // As Stripe does: a key set to an empty value is removed.
+      const merged: Record<string, unknown> = { ...(subscription.metadata as object), ...metadata };
+      for (const [key, value] of Object.entries(metadata)) if (value === '') delete merged[key];
+      subscription.metadata = merged;
+    }
     this.emit('customer.subscription.updated', subscription);
     return subscription;
   }
@@ -441,6 +460,11 @@ export class FakeStripe {
       object(object(subscription.trial_settings as FormObject)?.end_behavior)?.missing_payment_method === 'cancel';
     if (endsTrialWithoutCard) {
       Object.assign(subscription, { status: 'canceled', canceled_at: nowSeconds(), ended_at: nowSeconds() });
+      return [this.emit('customer.subscription.deleted', subscription)];
+    }
+    if (subscription.cancel_at_period_end) {
+      // Set to end with its period (cancel_at_period_end): it ends rather than renews.
+      Object.assign(subscription, { status: 'canceled', canceled_at: nowSeconds(), ended_at: item.current_period_end });
       return [this.emit('customer.subscription.deleted', subscription)];
     }
     const start = item.current_period_end;

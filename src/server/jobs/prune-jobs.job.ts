@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pruneImportBatches } from '../features/product-import/import-batches.js';
 import { defineJob } from './job-definition.js';
 import { pruneFinishedJobs } from './job-store.js';
 
@@ -6,12 +7,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Done jobs are kept a week, long past the time two instances could race for one scheduled slot;
- * dead jobs a month, so someone can still find out why mail did not go out.
+ * dead jobs a month, so someone can still find out why mail did not go out. Product import batch
+ * keys go too once they are older than any retry of theirs could be (import-batches.ts).
  */
 export const pruneJobsJob = defineJob({
   payload: z.object({}),
   async handle(_payload, { db, log }) {
     const pruned = await pruneFinishedJobs(db, 7 * DAY_MS, 30 * DAY_MS);
     if (pruned > 0) log.info({ pruned }, 'old jobs pruned');
+    const importBatches = await pruneImportBatches(db, new Date());
+    if (importBatches > 0) log.info({ importBatches }, 'old product import batches pruned');
   },
 });

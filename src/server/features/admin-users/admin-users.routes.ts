@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageSchema } from '../../../shared/api-error.js';
 import {
+  AdminUserChangeSchema,
   AdminUserIdParamsSchema,
   AdminUserListQuerySchema,
   AdminUserMessages,
   AdminUserPageSchema,
-  AdminUserSchema,
   AdminUserStatsSchema,
 } from '../../../shared/admin-users.schemas.js';
 import { signedInUser } from '../../route-scopes.js';
@@ -35,15 +35,19 @@ export async function adminUserRoutes(server: FastifyInstance) {
     },
   );
 
-  app.post('/api/admin/users/:id/disable', { schema: { params: AdminUserIdParamsSchema, response: { 200: AdminUserSchema } } }, async (request) => {
+  app.post('/api/admin/users/:id/disable', { schema: { params: AdminUserIdParamsSchema, response: { 200: AdminUserChangeSchema } } }, async (request) => {
     const user = await disableUser(ctx, signedInUser(request).id, request.params.id);
-    request.log.info({ userId: user.id, by: signedInUser(request).id }, 'account disabled by an administrator');
+    const entry = { userId: user.id, by: signedInUser(request).id, subscription: user.subscriptionPause };
+    if (user.subscriptionPause === 'not-paused') request.log.warn(entry, 'account disabled; its subscription could not be paused');
+    else request.log.info(entry, 'account disabled by an administrator');
     return user;
   });
 
-  app.post('/api/admin/users/:id/enable', { schema: { params: AdminUserIdParamsSchema, response: { 200: AdminUserSchema } } }, async (request) => {
+  app.post('/api/admin/users/:id/enable', { schema: { params: AdminUserIdParamsSchema, response: { 200: AdminUserChangeSchema } } }, async (request) => {
     const user = await enableUser(ctx, request.params.id);
-    request.log.info({ userId: user.id, by: signedInUser(request).id }, 'account re-enabled by an administrator');
+    const entry = { userId: user.id, by: signedInUser(request).id, subscription: user.subscriptionPause };
+    if (user.subscriptionPause === 'not-resumed') request.log.warn(entry, 'account re-enabled; its subscription could not be resumed');
+    else request.log.info(entry, 'account re-enabled by an administrator');
     return user;
   });
 }

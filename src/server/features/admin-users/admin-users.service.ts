@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_USER_PAGE_SIZE,
   AdminUserMessages,
@@ -6,17 +6,19 @@ import {
   GROWTH_TIER_MIN_MACHINES,
   machineTierOf,
   type AdminUser,
+  type AdminUserChange,
   type AdminUserListQuery,
   type AdminUserPage,
   type AdminUserStats,
 } from '../../../shared/admin-users.schemas.js';
 import { NotFoundMessages } from '../../../shared/ids.js';
 import type { AppContext } from '../../context.js';
-import { subscriptions, twoFactorChallenges, users, verifiedSignIns } from '../../db/schema.js';
+import { emailChanges, passwordResetTokens, subscriptions, twoFactorChallenges, users, verifiedSignIns } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { endAllSessionsOf } from '../../sessions.js';
 import { sendVerification } from '../auth/auth.service.js';
 import { PLAN_KEEPING_STATUSES } from '../billing/subscription-sync.js';
+import { pauseSubscriptionsOf, resumeSubscriptionsOf } from './subscription-pause.js';
 
 /**
  * The admin panel's accounts. Unlike every operator feature this one reads across tenants; the
@@ -148,8 +150,9 @@ export async function resendVerificationFor(ctx: AppContext, userId: number): Pr
  * Disables an account: it can no longer sign in (every path that starts a session checks), and it
  * is signed out everywhere at once, including sign-ins half done (a second step waiting for its
  * code, a one-click sign-in after verifying). Nothing of its data is touched; re-enabling restores it.
+ * Its Stripe subscription is set to end with the period already paid (subscription-pause.ts).
  */
-export async function disableUser(ctx: AppContext, adminId: number, userId: number): Promise<AdminUser> {
+export async function disableUser(ctx: AppContext, adminId: number, userId: number): Promise<AdminUserChange> {
   if (adminId === userId) throw conflict(AdminUserMessages.cannotDisableSelf);
   const changed = await ctx.db.transaction(async (tx) => {
     // An account disabled earlier keeps its first date.
@@ -162,15 +165,25 @@ export async function disableUser(ctx: AppContext, adminId: number, userId: numb
     await endAllSessionsOf(tx, userId);
     await tx.delete(twoFactorChallenges).where(and(eq(twoFactorChallenges.userId, userId), eq(twoFactorChallenges.purpose, 'sign-in')));
     await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, userId));
+    // Links mailed before the disabling die with it, so none works again after a re-enabling:
+    // the owner asks afresh then.
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
     return true;
   });
   if (!changed) throw notFound(NotFoundMessages.user);
-  return findAdminUser(ctx, userId);
+  // After the commit: the account is disabled whatever Stripe answers.
+  const subscriptionPause = await pauseSubscriptionsOf(ctx, userId);
+  return { ...(await findAdminUser(ctx, userId)), subscriptionPause };
 }
 
-/** Lets a disabled account sign in again (its sessions stay ended: it signs in afresh). */
-export async function enableUser(ctx: AppContext, userId: number): Promise<AdminUser> {
+/**
+ * Lets a disabled account sign in again (its sessions stay ended: it signs in afresh), and renews
+ * a subscription that disabling set to end, if its period still runs.
+ */
+export async function enableUser(ctx: AppContext, userId: number): Promise<AdminUserChange> {
   const [row] = await ctx.db.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
   if (!row) throw notFound(NotFoundMessages.user);
-  return findAdminUser(ctx, userId);
+  const subscriptionPause = await resumeSubscriptionsOf(ctx, userId);
+  return { ...(await findAdminUser(ctx, userId)), subscriptionPause };
 }

@@ -127,7 +127,8 @@ export async function signInWithPassword(
 
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx, email);
-  if (!user) return;
+  // A disabled account is answered as an unknown address: no link, and nothing to tell them apart.
+  if (!user || user.disabledAt) return;
   const { token, hash } = newToken();
   const link = `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   // The mail is only queued (a quick insert), never awaited: the answer must not tell, by its
@@ -161,7 +162,7 @@ export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordIn
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw badRequest(AuthMessages.resetLinkInvalid);
     // A pending verification link would sign its holder in: the reset spends it too.
-    await tx
+    const [changed] = await tx
       .update(users)
       .set({
         password: passwordHash,
@@ -171,7 +172,11 @@ export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordIn
         verificationTokenExpiresAt: null,
         updatedAt: new Date(),
       })
-      .where(eq(users.id, spent.userId));
+      // A link mailed before the account was disabled must not outlive the disabling: it answers
+      // as a spent link would (the transaction rolls back, so nothing changes).
+      .where(and(eq(users.id, spent.userId), isNull(users.disabledAt)))
+      .returning({ id: users.id });
+    if (!changed) throw badRequest(AuthMessages.resetLinkInvalid);
     // Older links of the same account stop working too.
     await tx
       .update(passwordResetTokens)

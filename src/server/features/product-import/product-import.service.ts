@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ExistingProductAction, ImportResult, ImportRow, ImportRowOutcome } from '../../../shared/product-import.schemas.js';
+import { ImportMessages, type ExistingProductAction, type ImportResult, type ImportRow, type ImportRowOutcome } from '../../../shared/product-import.schemas.js';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import { productImportBatches, products } from '../../db/schema.js';
+import { conflict } from '../../http-errors.js';
+import { requestHashOf } from './import-batches.js';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
@@ -28,8 +30,9 @@ interface ProductValues {
 /**
  * Imports one batch of already validated rows for `ownerId`, all or nothing. A row whose name and
  * brand match one of the owner's products (or an earlier row of the batch) is skipped or updates
- * it, as `existing` says. The batch key is recorded in the same transaction: a batch sent again
- * (its answer was lost) gets the stored answer and changes nothing.
+ * it, as `existing` says. The batch key is recorded in the same transaction, with a hash of the
+ * rows: a batch sent again (its answer was lost) gets the stored answer and changes nothing, and
+ * other rows under the same key are refused with 409.
  */
 export async function importProductBatch(ctx: AppContext, ownerId: number, input: ImportBatchInput): Promise<ImportResult> {
   return ctx.db.transaction(async (tx) => {
@@ -38,16 +41,21 @@ export async function importProductBatch(ctx: AppContext, ownerId: number, input
     await tx.execute(sql`select pg_advisory_xact_lock(5, ${ownerId}::int)`);
     // Claiming the key first: a second request with the same key waits here until the first
     // commits (then finds its row) or rolls back (then imports itself).
+    const requestHash = requestHashOf(input);
     const claimed = await tx
       .insert(productImportBatches)
-      .values({ userId: ownerId, batchKey: input.batchKey, result: {} })
+      .values({ userId: ownerId, batchKey: input.batchKey, result: {}, requestHash })
       .onConflictDoNothing()
       .returning({ batchKey: productImportBatches.batchKey });
     if (claimed.length === 0) {
       const [stored] = await tx
-        .select({ result: productImportBatches.result })
+        .select({ result: productImportBatches.result, requestHash: productImportBatches.requestHash })
         .from(productImportBatches)
         .where(and(eq(productImportBatches.userId, ownerId), eq(productImportBatches.batchKey, input.batchKey)));
+      // Other rows under a used key are a client's mistake: answering the first batch's result would
+      // report rows as imported that never were. A batch stored before hashes were kept has none,
+      // and is answered as before.
+      if (stored!.requestHash !== null && stored!.requestHash !== requestHash) throw conflict(ImportMessages.batchKeyReused);
       return { ...(stored!.result as unknown as StoredResult), replayed: true };
     }
 

@@ -49,7 +49,9 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
       .returning();
     if (!change) throw badRequest(EmailChangeMessages.linkInvalid);
     const [user] = await tx.select().from(users).where(eq(users.id, change.userId));
-    if (!user) throw badRequest(EmailChangeMessages.linkInvalid);
+    // A disabled account answers as a dead link: the holder of the new inbox has not proved the
+    // password, which is what sign-in asks before it says an account is disabled.
+    if (!user || user.disabledAt) throw badRequest(EmailChangeMessages.linkInvalid);
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, change.newEmail));
     if (taken) throw conflict(AuthMessages.emailTaken);
     try {

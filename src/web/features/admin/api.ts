@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUserPage, AdminUserSort, AdminUserStats, SortOrder } from '../../../shared/admin-users.schemas.js';
+import type { AdminUserChange, AdminUserPage, AdminUserSort, AdminUserStats, SortOrder } from '../../../shared/admin-users.schemas.js';
 import type { SubscriptionTier } from '../../../shared/auth.schemas.js';
 import type { SubscriptionStatus } from '../../../shared/billing.schemas.js';
 import { apiJson } from '../../lib/api.js';
@@ -62,5 +62,5 @@ export const useResendVerification = () =>
 
 export const useSetDisabled = () =>
   useAdminUserMutation(({ id, disabled }: { id: number; disabled: boolean }) =>
-    apiJson<AdminUser>('POST', `${ADMIN_USERS_URL}/${id}/${disabled ? 'disable' : 'enable'}`),
+    apiJson<AdminUserChange>('POST', `${ADMIN_USERS_URL}/${id}/${disabled ? 'disable' : 'enable'}`),
   );

@@ -1,17 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ImportRowInput } from '../../../shared/product-import.schemas.js';
-import {
-  IMPORT_TEMPLATE_FILE_NAME,
-  IMPORT_TEMPLATE_URL,
-  IMPORT_URL,
-  type ExistingProductAction,
-  type ImportResult,
-} from '../../../shared/product-import.schemas.js';
-import { apiJson, apiRequest, readApiError } from '../../lib/api.js';
+import { IMPORT_TEMPLATE_FILE_NAME, IMPORT_TEMPLATE_URL, type ExistingProductAction } from '../../../shared/product-import.schemas.js';
+import { apiRequest, readApiError } from '../../lib/api.js';
 import { invalidateKeys } from '../../lib/query-client.js';
 import { productKeys } from '../products/api.js';
 import { machinePerformanceKeys, statsKeys } from '../stats/api.js';
+import { sendBatch } from './send-batch.js';
 
 /** GET /api/products/template/download, saved by the browser as product-import-template.xlsx. */
 export async function downloadImportTemplate(): Promise<void> {
@@ -40,6 +35,8 @@ export interface ImportProgress {
   failed: number;
   /** The server's message for the first batch that failed. */
   firstError?: string;
+  /** While the server has asked us to slow down (429): how long until the batch is sent again. */
+  waitingMs?: number;
 }
 
 /** A version-4 UUID; crypto.randomUUID exists only on secure (HTTPS or localhost) pages. */
@@ -52,26 +49,9 @@ function newBatchKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Tries per batch: a lost answer or a brief outage is retried with the same key, so nothing doubles. */
-const ATTEMPTS = 3;
-const RETRY_DELAY_MS = 1_000;
-
-async function sendBatch(batchKey: string, existing: ExistingProductAction, rows: ImportRowInput[]): Promise<ImportResult> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await apiJson<ImportResult>('POST', IMPORT_URL, { batchKey, existing, rows });
-    } catch (error) {
-      const status = readApiError(error).status;
-      // A refusal (4xx) will not change on a retry; a network failure or 5xx may.
-      const retryable = status === undefined || status >= 500;
-      if (!retryable || attempt >= ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
-    }
-  }
-}
-
 /**
- * POST /api/products/import, one batch after another, each under its own key. A batch that
+ * POST /api/products/import, one batch after another, each under its own key (kept across its
+ * retries, send-batch.ts). A batch that
  * fails counts its rows as failed and the import goes on (spec extended 8); the catalogue and
  * the dashboard figures re-read at the end.
  */
@@ -83,7 +63,9 @@ export function useRunImport() {
       onProgress({ ...progress });
       for (const rows of batches) {
         try {
-          const result = await sendBatch(newBatchKey(), existing, rows);
+          const result = await sendBatch(newBatchKey(), existing, rows, {
+            onWaiting: (waitingMs) => onProgress({ ...progress, ...(waitingMs === null ? {} : { waitingMs }) }),
+          });
           progress.created += result.created;
           progress.updated += result.updated;
           progress.skipped += result.skipped;

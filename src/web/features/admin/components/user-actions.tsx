@@ -1,6 +1,6 @@
 import { Ban, CircleCheck, Mail } from 'lucide-react';
 import { useState } from 'react';
-import { type AdminUser } from '../../../../shared/admin-users.schemas.js';
+import { SubscriptionPauseMessages, type AdminUser } from '../../../../shared/admin-users.schemas.js';
 import { SubscriptionTierSchema, type SubscriptionTier } from '../../../../shared/auth.schemas.js';
 import { PLANS } from '../../../../shared/plans.js';
 import { Button } from '../../../components/ui/button.js';
@@ -86,11 +86,14 @@ export function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean
 
   const changeDisabled = async (disabled: boolean) => {
     try {
-      await setDisabled.mutateAsync({ id: user.id, disabled });
+      const { subscriptionPause } = await setDisabled.mutateAsync({ id: user.id, disabled });
+      const billing = subscriptionPause === 'none' ? '' : ` ${SubscriptionPauseMessages[subscriptionPause]}`;
+      // The account changed either way; a subscription Stripe would not change is the admin's to follow up.
+      const variant = subscriptionPause === 'not-paused' || subscriptionPause === 'not-resumed' ? 'destructive' : 'default';
       toast(
         disabled
-          ? { title: 'Account disabled', description: `${name} is signed out and cannot sign in.` }
-          : { title: 'Account re-enabled', description: `${name} can sign in again.` },
+          ? { title: 'Account disabled', description: `${name} is signed out and cannot sign in.${billing}`, variant }
+          : { title: 'Account re-enabled', description: `${name} can sign in again.${billing}`, variant },
       );
     } catch (error) {
       reportFailure(error, disabled ? 'Failed to disable the account.' : 'Failed to re-enable the account.');
@@ -128,7 +131,9 @@ export function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean
             </Button>
           }
           title={`Disable ${name}?`}
-          description="They are signed out everywhere at once and cannot sign in until re-enabled. Their machines, products and votes are kept."
+          description={`They are signed out everywhere at once and cannot sign in until re-enabled. Their machines, products and votes are kept.${
+            user.hasSubscription ? ' Their Stripe subscription will end with the period already paid for, unless re-enabled before then.' : ''
+          }`}
           confirmLabel="Disable account"
           onConfirm={() => changeDisabled(true)}
         />

@@ -17,6 +17,12 @@ export function ImportProgressBar({ progress }: { progress: ImportProgress }) {
       >
         <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>
+      {progress.waitingMs !== undefined ? (
+        <p role="status" className="text-sm font-medium">
+          Waiting to retry… The server asked us to slow down, so the next rows go in {Math.max(1, Math.round(progress.waitingMs / 1000))} s. Nothing is
+          imported twice.
+        </p>
+      ) : null}
       <p aria-live="polite" className="text-sm text-muted-foreground">
         {progress.done.toLocaleString('en-US')} of {progress.total.toLocaleString('en-US')} rows sent: {imported.toLocaleString('en-US')} imported,{' '}
         {progress.skipped.toLocaleString('en-US')} skipped, {progress.failed.toLocaleString('en-US')} failed.
