@@ -4,7 +4,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Cookie, Page } from '@playwright/test';
 import type { Stats } from '../src/shared/products.schemas.js';
 import { newProductsCaption, votersThisWeekCaption, votesTodayCaption } from '../src/web/features/dashboard/stat-captions.js';
-import { expect, registerVerifiedOperator, test, voteAsNewCustomer } from './fixtures.js';
+import { registerAndSignInOperator, signInThroughApi } from './accounts.js';
+import { expect, test, voteAsNewCustomer } from './fixtures.js';
 
 /*
  * One operator of our own, signed in once through the API (the shared server limits registrations
@@ -17,11 +18,7 @@ let api: APIRequestContext;
 let session: Cookie[];
 
 test.beforeAll(async ({ server, smtp, playwright }) => {
-  await registerVerifiedOperator(server, smtp, { email, password, firstName: 'Robin' });
-  api = await playwright.request.newContext({ baseURL: server.url });
-  const login = await api.post('/api/auth/login', { data: { email, password, rememberMe: false } });
-  expect(login.status()).toBe(200);
-  session = (await api.storageState()).cookies;
+  ({ api, session } = await registerAndSignInOperator({ server, smtp, playwright }, { email, password, firstName: 'Robin' }));
 });
 
 test.afterAll(async () => {
@@ -153,10 +150,9 @@ test('shows four skeleton cards while the dashboard data loads', async ({ page }
 
 test('shows the demo operator’s real figures, for all machines and for one', async ({ page, server, playwright }) => {
   const demo = JSON.parse(readFileSync(join(server.dataDir, 'demo-account.json'), 'utf8')) as { email: string; password: string };
-  const demoApi = await playwright.request.newContext({ baseURL: server.url });
+  const { api: demoApi, session: demoSession } = await signInThroughApi(playwright, server, demo);
   try {
-    expect((await demoApi.post('/api/auth/login', { data: { ...demo, rememberMe: false } })).status()).toBe(200);
-    await openDashboard(page, (await demoApi.storageState()).cookies);
+    await openDashboard(page, demoSession);
     const read = async <T,>(path: string) => (await (await demoApi.get(path)).json()) as T;
 
     const stats = await read<Stats>('/api/stats');

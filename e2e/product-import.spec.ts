@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Cookie, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, registerVerifiedOperator, test, toast } from './fixtures.js';
+import { registerAndSignInOperator } from './accounts.js';
+import { expect, test, toast } from './fixtures.js';
 
 /*
  * One operator for the file, signed in once through the API (sign-ins are limited per address);
@@ -14,11 +15,7 @@ let api: APIRequestContext;
 let session: Cookie[];
 
 test.beforeAll(async ({ server, smtp, playwright }) => {
-  await registerVerifiedOperator(server, smtp, { email, password, firstName: 'Ivy' });
-  api = await playwright.request.newContext({ baseURL: server.url });
-  const login = await api.post('/api/auth/login', { data: { email, password, rememberMe: false } });
-  expect(login.status()).toBe(200);
-  session = (await api.storageState()).cookies;
+  ({ api, session } = await registerAndSignInOperator({ server, smtp, playwright }, { email, password, firstName: 'Ivy' }));
 });
 
 test.afterAll(async () => {
@@ -145,4 +142,28 @@ test('at 360 px: the page fits, the preview scrolls inside its own region, no se
   const button = await page.getByRole('button', { name: 'Import 3 valid products' }).boundingBox();
   expect(button!.x + button!.width).toBeLessThanOrEqual(360);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a 429 from the batch endpoint is waited out, shown, and sent again under the same key: imported once', async ({ page }) => {
+  const sent: string[] = [];
+  // Only the browser's view of the network is faked: the first batch meets a 429, the retry reaches the server.
+  await page.route('**/api/products/import', async (route) => {
+    sent.push((route.request().postDataJSON() as { batchKey: string }).batchKey);
+    if (sent.length === 1) {
+      await route.fulfill({ status: 429, headers: { 'Retry-After': '2' }, contentType: 'application/json', body: JSON.stringify({ message: 'Too many requests. Please try again later.' }) });
+      return;
+    }
+    await route.continue();
+  });
+  await openImport(page);
+  await upload(page, 'retry.csv', 'Name,Brand,Category\nTakis Fuego,Barcel,Chips\nCashews,Planters,Nuts\n');
+  await expect(summary(page, 'Found 2 rows, 2 valid for import.')).toBeVisible();
+  await page.getByRole('button', { name: 'Import 2 valid products' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting to retry…' })).toBeVisible();
+  await expect(toast(page, 'Import Complete')).toContainText('Successfully imported 2 products. 0 failed.');
+  await expect(page.getByText('Waiting to retry…')).toHaveCount(0);
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toBe(sent[0]);
+  const names = ((await (await api.get('/api/products')).json()) as { name: string }[]).map((p) => p.name).sort();
+  expect(names).toEqual(['Cashews', 'Takis Fuego']);
 });

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Cookie, Page } from '@playwright/test';
-import { expect, registerVerifiedOperator, test, toast, voteAsNewCustomer } from './fixtures.js';
+import { registerAndSignInOperator } from './accounts.js';
+import { expect, test, toast, voteAsNewCustomer } from './fixtures.js';
 
 /*
  * One operator for the whole file, signed in once through the API: the server (shared by every
@@ -18,11 +19,7 @@ interface CreatedProduct {
 }
 
 test.beforeAll(async ({ server, smtp, playwright }) => {
-  await registerVerifiedOperator(server, smtp, { email, password, firstName: 'Pat' });
-  api = await playwright.request.newContext({ baseURL: server.url });
-  const login = await api.post('/api/auth/login', { data: { email, password, rememberMe: false } });
-  expect(login.status()).toBe(200);
-  session = (await api.storageState()).cookies;
+  ({ api, session } = await registerAndSignInOperator({ server, smtp, playwright }, { email, password, firstName: 'Pat' }));
 });
 
 test.afterAll(async () => {

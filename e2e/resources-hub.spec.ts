@@ -31,6 +31,8 @@ test.describe('the business resources hub', () => {
     await expect(main.getByRole('link', { name: /Inventory Analytics/ })).toHaveCount(0);
     await expect(main.getByRole('heading', { name: /Inventory Analytics/ })).toContainText('Coming soon');
     await expect(main.getByRole('heading', { name: /Demographics/ })).toContainText('Coming soon');
+    // A card that leads nowhere yet is plain text, not a control marked disabled.
+    await expect(main.locator('[aria-disabled]')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await main.getByRole('link', { name: /Credit Card Readers/ }).click();
     await expect(page).toHaveURL(/\/resources\/card-readers$/);
@@ -62,6 +64,7 @@ test.describe('the business resources hub', () => {
     await expect(onyx.getByRole('button', { name: /Out of Stock/ })).toBeDisabled();
 
     const vposName = 'Nayax VPOS Touch Cashless Reader';
+    await expect(product(page, vposName).getByRole('link', { name: /View on Amazon.*\(opens in a new tab\)$/ })).toHaveAttribute('rel', 'noopener noreferrer');
     await product(page, vposName).getByRole('button', { name: /Add to Cart/ }).click();
     await expect(toast(page, 'Added to Cart')).toContainText(`${vposName} has been added to your cart.`);
     await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
@@ -70,8 +73,13 @@ test.describe('the business resources hub', () => {
 
     await page.getByRole('button', { name: 'Cart, 1 item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Your cart' });
-    await dialog.getByRole('button', { name: `Increase quantity of ${vposName}` }).click();
+    const quantity = dialog.getByRole('group', { name: `Quantity of ${vposName}` });
+    await quantity.getByRole('button', { name: `Increase quantity of ${vposName}` }).click();
     await expect(dialog.getByTestId('cart-line-quantity')).toHaveText('2');
+    // The count is a live region, so the change is read out as it happens.
+    await expect(quantity.getByRole('status')).toHaveText('Quantity 2');
+    // Links that open a new tab say so to screen readers.
+    await expect(dialog.getByRole('link', { name: `${vposName} (opens in a new tab)` })).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(dialog.getByTestId('cart-subtotal')).toHaveText('$698.00');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -79,7 +87,8 @@ test.describe('the business resources hub', () => {
     await page.context().route('https://www.amazon.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Amazon</title>' }));
     const checkout = dialog.getByRole('link', { name: /Check out on Amazon/ });
     await expect(checkout).toHaveAttribute('target', '_blank');
-    await expect(checkout).toHaveAttribute('rel', 'noopener');
+    await expect(checkout).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(checkout).toHaveAccessibleName(/\(opens in a new tab\)$/);
     const [popup] = await Promise.all([page.waitForEvent('popup'), checkout.click()]);
     const url = new URL(popup.url());
     expect(`${url.origin}${url.pathname}`).toBe('https://www.amazon.com/gp/aws/cart/add.html');

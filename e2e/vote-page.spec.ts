@@ -4,7 +4,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { devices, type Locator, type Page } from '@playwright/test';
 import type { VotePageData } from '../src/shared/vote-page.js';
 import { productVoteLimitMessage } from '../src/shared/vote-rules.js';
-import { expect, registerVerifiedOperator, test } from './fixtures.js';
+import { registerAndSignInOperator } from './accounts.js';
+import { expect, test } from './fixtures.js';
 
 // The public vote page on a phone. The built server seeds the demo operator: machines 1 and 2.
 const { defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
@@ -73,9 +74,7 @@ test.describe('voting', () => {
   test("the voter's own votes show pressed, from the server across reloads; after Reset All Votes nothing is", async ({ page, server, smtp, playwright }) => {
     const email = `own-votes-${Date.now()}@example.test`;
     const password = 'correct horse battery staple';
-    await registerVerifiedOperator(server, smtp, { email, password });
-    const api = await playwright.request.newContext({ baseURL: server.url });
-    expect((await api.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+    const { api } = await registerAndSignInOperator({ server, smtp, playwright }, { email, password });
     const machine = await api.post('/api/machines', { data: { name: 'Own Votes', location: 'Hall', type: 'combo', serialNumber: 'SN-OWN-VOTES' } });
     expect(machine.status()).toBe(201);
     for (const name of ['Crisp Apple', 'Salt Pretzel']) {
@@ -373,9 +372,7 @@ test.describe('on a phone', () => {
   test('a machine without products says so, and tells its owner how to add them', async ({ page, browser, server, smtp, playwright }) => {
     const email = `empty-${Date.now()}@example.test`;
     const password = 'correct horse battery staple';
-    await registerVerifiedOperator(server, smtp, { email, password });
-    const api = await playwright.request.newContext({ baseURL: server.url });
-    expect((await api.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+    const { api } = await registerAndSignInOperator({ server, smtp, playwright }, { email, password });
     const machine = await api.post('/api/machines', { data: { name: 'Empty Shelf', location: 'Hall', type: 'combo', serialNumber: 'SN-EMPTY' } });
     expect(machine.status()).toBe(201);
     const url = `/vote/${((await machine.json()) as { id: number }).id}`;

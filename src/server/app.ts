@@ -34,6 +34,8 @@ import { unsubscribeRoutes } from './features/notifications/unsubscribe.routes.j
 import { magnetAdminRoutes, magnetPublicRoutes, magnetRoutes, magnetWebhookRoutes } from './features/magnets/magnets.routes.js';
 import { billingOperatorRoutes, billingPublicRoutes, billingWebhookRoutes } from './features/billing/billing.routes.js';
 import { resourcesHubAdminRoutes, resourcesHubRoutes } from './features/resources-hub/resources-hub.routes.js';
+import { marketingResourceAdminRoutes } from './features/marketing-resources/marketing-resources.routes.js';
+import { educatorAdminRoutes, educatorRoutes } from './features/educators/educators.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
@@ -123,10 +125,11 @@ export async function buildApp(options: AppOptions) {
       notificationRoutes,
       settingsRoutes,
       resourcesHubRoutes,
+      educatorRoutes,
     ]),
   );
 
-  await app.register(routeScope('admin', [billingAdminRoutes, adminUserRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes, resourcesHubAdminRoutes]));
+  await app.register(routeScope('admin', [billingAdminRoutes, adminUserRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes, resourcesHubAdminRoutes, educatorAdminRoutes, marketingResourceAdminRoutes]));
   await app.register(routeScope('webhook', [billingWebhookRoutes, magnetWebhookRoutes, unsubscribeRoutes]));
 
   const { webDir } = options;

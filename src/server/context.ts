@@ -1,6 +1,7 @@
 import type { Database } from './db/client.js';
 import type { BillingSettings } from './features/billing/billing-settings.js';
 import type { PrintifySettings } from './integrations/printify/printify-client.js';
+import type { FileStore } from './integrations/file-store/file-store.js';
 import type { RetailSettings } from './features/resources-hub/retailer-links.js';
 
 /** What every feature needs from the running app; built once in app.ts, handed to services. */
@@ -33,6 +34,8 @@ export interface AppContext {
   printify?: PrintifySettings;
   /** The resource hub's retailer links (AMAZON_ASSOCIATE_TAG, AMAZON_BASE_URL); amazon.com without a tag when absent. */
   retail?: RetailSettings;
+  /** Uploaded files (DATA_DIR/uploads, or a bucket when S3_URL is set); without it uploads answer 503. */
+  fileStore?: FileStore;
 }
 
 declare module 'fastify' {

@@ -44,6 +44,12 @@ const EnvSchema = z.object({
   // it the links carry none. The base URL points the links at another Amazon store or a local server.
   AMAZON_ASSOCIATE_TAG: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'AMAZON_ASSOCIATE_TAG must be an Associates tracking id such as vendvote-20').optional(),
   AMAZON_BASE_URL: z.string().url().optional(),
+  // Uploaded files. Without it they live in DATA_DIR/uploads; with it, in an S3-compatible bucket.
+  S3_URL: z
+    .string()
+    .regex(/^https?:\/\/[^:@/]+:[^@/]+@[^/]+\/[^/]+\/?$/, 'S3_URL must look like http://ACCESS_KEY:SECRET@host:port/bucket')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'S3_REGION must be a region name such as us-east-1').default('us-east-1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

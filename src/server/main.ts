@@ -10,6 +10,7 @@ import { billingFromEnv } from './features/billing/billing-settings.js';
 import { printifySettingsFrom } from './integrations/printify/printify-client.js';
 import { retailSettingsFrom } from './features/resources-hub/retailer-links.js';
 import { createMailer } from './integrations/mail/mailer.js';
+import { describeFileStore, fileStoreFrom } from './integrations/file-store/index.js';
 import { startJobs } from './jobs/start-jobs.js';
 import { loggableError } from './plugins/error-handler.js';
 import { closeGracefully } from './plugins/graceful-close.js';
@@ -56,6 +57,7 @@ async function main() {
       billing: billingFromEnv(env),
       printify,
       retail: retailSettingsFrom(env),
+      fileStore: fileStoreFrom(env, dataDir),
     },
     sessionSecret,
     previousSessionSecrets: previousSecrets,
@@ -95,6 +97,7 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   const where = database.kind === 'embedded' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL at DATABASE_URL';
   log.info(`VendVote is running at ${publicUrl} (database: ${where})`);
+  log.info(`Uploaded files are kept in ${describeFileStore(env, dataDir)}`);
   if (demo) {
     // A local install shows the password; a server deployment's logs only say where it is kept.
     const password = database.kind === 'embedded' ? `password ${demo.password}` : `the password in ${dataDir}/demo-account.json`;

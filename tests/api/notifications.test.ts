@@ -25,6 +25,7 @@ const LONG_AGO = at('2026-04-01T12:00:00Z');
 const sweep = (now: Date) => sweepNotifications({ db: t.database.db, publicUrl: TEST_PUBLIC_URL, unsubscribeKey: TEST_UNSUBSCRIBE_KEY }, now);
 
 type Prefs = Partial<typeof users.$inferInsert>;
+type Product = Awaited<ReturnType<typeof createProduct>>;
 
 /** An operator who joined long ago, with only the given notices on (unless told otherwise). */
 async function operator(prefs: Prefs = {}) {
@@ -55,6 +56,28 @@ function dailyHistory(productId: number, machineId: number, today: string, days:
   return rows;
 }
 
+/** An operator (as above) with one old machine carrying the named products, in that order. */
+async function operatorWithProducts<const Names extends readonly string[]>(prefs: Prefs, machineName: string, productNames: Names, productsAddedAt?: Date) {
+  const who = await operator(prefs);
+  const machine = await oldMachine(who.user.id, machineName);
+  const products: Product[] = [];
+  for (const name of productNames) products.push(await createProduct(t.database.db, who.user.id, { name, createdAt: productsAddedAt }));
+  return { ...who, machine, products: products as { [K in keyof Names]: Product } };
+}
+
+async function userRow(userId: number) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+  return row!;
+}
+
+/** A POST to one of the notice links, carrying its token as the mails do. */
+const postWithToken = (path: string, token: string) => t.app.inject({ method: 'POST', url: `${path}?token=${encodeURIComponent(token)}`, payload: {} });
+
+/** Each of `parts` is somewhere in a mail's text. */
+function expectInText(text: string, parts: string[]) {
+  for (const part of parts) expect(text).toContain(part);
+}
+
 async function deliveries(userId: number, kind: string) {
   return t.database.db
     .select()
@@ -64,10 +87,11 @@ async function deliveries(userId: number, kind: string) {
 
 describe('high votes', () => {
   test('a product with three times its usual daily up-votes (and at least 10) is told once a day, with the rule', async () => {
-    const { user } = await operator({ highVoteAlerts: true });
-    const machine = await oldMachine(user.id, 'Gym lobby');
-    const surging = await createProduct(t.database.db, user.id, { name: 'Sparkling Lime', createdAt: LONG_AGO });
-    const steady = await createProduct(t.database.db, user.id, { name: 'Plain Chips', createdAt: LONG_AGO });
+    const {
+      user,
+      machine,
+      products: [surging, steady],
+    } = await operatorWithProducts({ highVoteAlerts: true }, 'Gym lobby', ['Sparkling Lime', 'Plain Chips'], LONG_AGO);
     await insertVotes(t.database.db, [
       ...dailyHistory(surging.id, machine.id, '2026-06-17', 28, 1),
       ...dailyHistory(steady.id, machine.id, '2026-06-17', 28, 5),
@@ -118,9 +142,11 @@ describe('high votes', () => {
   });
 
   test("a product new to an old machine is measured from the day it was added, and has no usual for a week", async () => {
-    const { user } = await operator({ highVoteAlerts: true });
-    const machine = await oldMachine(user.id, 'Old Machine');
-    const newcomer = await createProduct(t.database.db, user.id, { name: 'New Granola', createdAt: at('2026-06-12T12:00:00Z') });
+    const {
+      user,
+      machine,
+      products: [newcomer],
+    } = await operatorWithProducts({ highVoteAlerts: true }, 'Old Machine', ['New Granola'], at('2026-06-12T12:00:00Z'));
     // A steady 12 a day from the day it arrived: never three times its own usual.
     await insertVotes(t.database.db, [...dailyHistory(newcomer.id, machine.id, '2026-06-17', 5, 12), ...votesAt(newcomer.id, machine.id, at('2026-06-17T13:00:00Z'), 12)]);
     await sweep(at('2026-06-17T14:00:00Z'));
@@ -184,10 +210,11 @@ describe('machine offline', () => {
 
 describe('daily summary', () => {
   async function summaryOperator(prefs: Prefs) {
-    const who = await operator({ dailySummary: true, ...prefs });
-    const machine = await oldMachine(who.user.id, 'Office Machine');
-    const chips = await createProduct(t.database.db, who.user.id, { name: 'Sea Salt Chips' });
-    const bar = await createProduct(t.database.db, who.user.id, { name: 'Protein Bar' });
+    const who = await operatorWithProducts({ dailySummary: true, ...prefs }, 'Office Machine', ['Sea Salt Chips', 'Protein Bar']);
+    const {
+      machine,
+      products: [chips, bar],
+    } = who;
     await insertVotes(t.database.db, [
       // Monday the 15th: the day before.
       ...votesAt(chips.id, machine.id, at('2026-06-15T15:00:00Z'), 1),
@@ -209,14 +236,16 @@ describe('daily summary', () => {
 
     await sweep(at('2026-06-17T12:05:00Z')); // 8:05
     const mail = await t.smtp.waitForMail(user.email, /^Your VendVote summary for Jun 16$/);
-    expect(mail.text).toContain('Here is what happened at your machines on Tuesday, June 16, 2026.');
-    expect(mail.text).toContain('Office Machine: 7 up, 2 down');
-    expect(mail.text).toContain('Sea Salt Chips: +5 (6 up-votes, 1 before)');
-    expect(mail.text).toContain('Protein Bar: -3 (1 up-votes, 4 before)');
-    expect(mail.text).toContain('1 new suggestion');
-    expect(mail.text).toContain('Mango Juice (Sunny)');
-    expect(mail.text).toContain('1 new issue reported');
-    expect(mail.text).toContain('Cola (Office Machine)');
+    expectInText(mail.text, [
+      'Here is what happened at your machines on Tuesday, June 16, 2026.',
+      'Office Machine: 7 up, 2 down',
+      'Sea Salt Chips: +5 (6 up-votes, 1 before)',
+      'Protein Bar: -3 (1 up-votes, 4 before)',
+      '1 new suggestion',
+      'Mango Juice (Sunny)',
+      '1 new issue reported',
+      'Cola (Office Machine)',
+    ]);
 
     await sweep(at('2026-06-17T20:00:00Z'));
     expect(await deliveries(user.id, 'dailySummary')).toHaveLength(1);
@@ -236,10 +265,12 @@ describe('daily summary', () => {
     const german = await summaryOperator({ language: 'de' });
     await sweep(at('2026-06-17T12:05:00Z'));
     const es = await t.smtp.waitForMail(spanish.user.email, /^Tu resumen de VendVote del 16 jun/);
-    expect(es.text).toContain('Hola, Olivia:');
-    expect(es.text).toContain('Esto es lo que pasó en tus máquinas el martes, 16 de junio de 2026.');
-    expect(es.text).toContain('Office Machine: 7 a favor, 2 en contra');
-    expect(es.text).toContain('Desactivar esta notificación');
+    expectInText(es.text, [
+      'Hola, Olivia:',
+      'Esto es lo que pasó en tus máquinas el martes, 16 de junio de 2026.',
+      'Office Machine: 7 a favor, 2 en contra',
+      'Desactivar esta notificación',
+    ]);
     expect(es.html).toContain('lang="es"');
     const de = await t.smtp.waitForMail(german.user.email, /^Ihre VendVote-Zusammenfassung für 16\. Juni$/);
     expect(de.text).toContain('Hallo Olivia,');
@@ -249,10 +280,11 @@ describe('daily summary', () => {
 
 describe('periodic report', () => {
   test('weekly: the last whole week, its top products, risers and fallers, suggestions approved and issues resolved; once', async () => {
-    const { user } = await operator({ periodicReport: true, reportFrequency: 'weekly' });
-    const machine = await oldMachine(user.id, 'Campus Machine');
-    const tea = await createProduct(t.database.db, user.id, { name: 'Iced Tea' });
-    const gum = await createProduct(t.database.db, user.id, { name: 'Mint Gum' });
+    const {
+      user,
+      machine,
+      products: [tea, gum],
+    } = await operatorWithProducts({ periodicReport: true, reportFrequency: 'weekly' }, 'Campus Machine', ['Iced Tea', 'Mint Gum']);
     await insertVotes(t.database.db, [
       // The week before: Monday 1 to Sunday 7 June.
       ...votesAt(tea.id, machine.id, at('2026-06-02T15:00:00Z'), 1),
@@ -267,12 +299,14 @@ describe('periodic report', () => {
 
     await sweep(at('2026-06-17T12:30:00Z'));
     const mail = await t.smtp.waitForMail(user.email, /^Your weekly VendVote report: Jun 8 – Jun 14$/);
-    expect(mail.text).toContain('Campus Machine: Iced Tea (5 up-votes), Mint Gum (3 up-votes)');
-    expect(mail.text).toContain('Iced Tea: +4 (5 up-votes, 1 before)');
-    expect(mail.text).toContain('Mint Gum: -3 (3 up-votes, 6 before)');
-    expect(mail.text).toContain('1 suggestion approved');
-    expect(mail.text).toContain('Oat Cookies (Crumbs)');
-    expect(mail.text).toContain('1 issue resolved. Half of them were resolved within 6 hours of being reported');
+    expectInText(mail.text, [
+      'Campus Machine: Iced Tea (5 up-votes), Mint Gum (3 up-votes)',
+      'Iced Tea: +4 (5 up-votes, 1 before)',
+      'Mint Gum: -3 (3 up-votes, 6 before)',
+      '1 suggestion approved',
+      'Oat Cookies (Crumbs)',
+      '1 issue resolved. Half of them were resolved within 6 hours of being reported',
+    ]);
 
     await sweep(at('2026-06-19T12:30:00Z'));
     expect((await deliveries(user.id, 'report')).map((d) => d.periodKey)).toEqual(['2026-06-08']);
@@ -295,25 +329,26 @@ describe('periodic report', () => {
 
 describe('unsubscribe', () => {
   test("the mail client's one-click POST turns that notice off, and nothing else; the page's link can turn it back on", async () => {
-    const { user } = await operator({ highVoteAlerts: true, dailySummary: true });
-    const machine = await oldMachine(user.id, 'Unsub Machine');
-    const product = await createProduct(t.database.db, user.id, { name: 'Unsub Soda', createdAt: LONG_AGO });
+    const {
+      user,
+      machine,
+      products: [product],
+    } = await operatorWithProducts({ highVoteAlerts: true, dailySummary: true }, 'Unsub Machine', ['Unsub Soda'], LONG_AGO);
     await insertVotes(t.database.db, votesAt(product.id, machine.id, at('2026-06-17T13:00:00Z'), 12));
     await sweep(at('2026-06-17T14:00:00Z'));
     const mail = await t.smtp.waitForMail(user.email, /Unsub Soda is getting far more votes/);
 
-    const oneClick = mail.headers['list-unsubscribe']!.slice(1, -1);
-    const url = new URL(oneClick);
+    // Exactly the address in the header, as a mail client posts to it.
+    const oneClick = new URL(mail.headers['list-unsubscribe']!.slice(1, -1));
     const response = await t.app.inject({
       method: 'POST',
-      url: `${url.pathname}${url.search}`,
+      url: `${oneClick.pathname}${oneClick.search}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.com' },
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ notice: 'highVotes', subscribed: false, message: 'High votes alerts will no longer be emailed to you.' });
-    const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(after).toMatchObject({ highVoteAlerts: false, dailySummary: true, emailNotifications: true });
+    expect(await userRow(user.id)).toMatchObject({ highVoteAlerts: false, dailySummary: true, emailNotifications: true });
 
     // No more high-votes mail the next day.
     await insertVotes(t.database.db, votesAt(product.id, machine.id, at('2026-06-18T13:00:00Z'), 20));
@@ -322,10 +357,9 @@ describe('unsubscribe', () => {
 
     // The footer's link leads to the page, which uses the same token to turn it back on.
     const pageToken = new URL(linkFrom(mail, '/unsubscribe')).searchParams.get('token')!;
-    const back = await t.app.inject({ method: 'POST', url: `/api/notifications/resubscribe?token=${encodeURIComponent(pageToken)}`, payload: {} });
+    const back = await postWithToken('/api/notifications/resubscribe', pageToken);
     expect(back.json()).toMatchObject({ notice: 'highVotes', subscribed: true });
-    const [again] = await t.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(again!.highVoteAlerts).toBe(true);
+    expect((await userRow(user.id)).highVoteAlerts).toBe(true);
   });
 
   test('a forged, altered or foreign token changes nothing', async () => {
@@ -340,7 +374,7 @@ describe('unsubscribe', () => {
       'nonsense',
     ];
     for (const token of tries) {
-      const response = await t.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, payload: {} });
+      const response = await postWithToken('/api/notifications/unsubscribe', token);
       expect(response.statusCode, token).toBe(404);
     }
     const rows = await t.database.db.select({ id: users.id, on: users.dailySummary }).from(users);

@@ -11,6 +11,7 @@ import pino from 'pino';
 import type { BillingSettings } from '../../src/server/features/billing/billing-settings.js';
 import type { PrintifySettings } from '../../src/server/integrations/printify/printify-client.js';
 import type { RetailSettings } from '../../src/server/features/resources-hub/retailer-links.js';
+import type { FileStore } from '../../src/server/integrations/file-store/file-store.js';
 
 export const TEST_PUBLIC_URL = 'http://vendvote.test';
 const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
@@ -28,7 +29,7 @@ export interface TestApp {
 
 /** The real app on a fresh database, with its jobs worker sending mail to a real SMTP server on loopback. */
 export async function createTestApp(
-  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings; printify?: PrintifySettings; retail?: RetailSettings } = {},
+  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings; printify?: PrintifySettings; retail?: RetailSettings; fileStore?: FileStore } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
@@ -37,7 +38,7 @@ export async function createTestApp(
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
   const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail },
+    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail, fileStore: options.fileStore },
     sessionSecret: TEST_SESSION_SECRET,
     webDir: options.webDir,
   });

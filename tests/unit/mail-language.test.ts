@@ -9,6 +9,7 @@ import { testNotificationMail } from '../../src/server/features/notifications/em
 import { confirmEmailChangeMail, emailChangedMail } from '../../src/server/features/security/emails/email-change.js';
 import { newSignInMail } from '../../src/server/features/security/emails/new-sign-in.js';
 import { newIssueMail } from '../../src/server/features/vending-issues/emails/new-issue.js';
+import { educationAvailableMail } from '../../src/server/features/educators/emails/education-available.js';
 import type { MailTemplate } from '../../src/server/integrations/mail/define-mail.js';
 import { MAIL_LOCALES } from '../../src/server/integrations/mail/mail-locale.js';
 import { renderMail } from '../../src/server/integrations/mail/render-mail.js';
@@ -39,6 +40,7 @@ const MAILS: [string, MailTemplate<z.ZodType>, Record<string, unknown>][] = [
     { orderId: 7, machineName: 'Lobby', quantity: 10, magnetSize: '3x3', carrier: 'USPS', trackingNumber: '9400', trackingUrl: link, ordersLink: link },
   ],
   ['test-notification', testNotificationMail, { firstName: 'Ann', settingsLink: link }],
+  ['education-available', educationAvailableMail, { firstName: 'Ann', educationLink: link }],
   ['confirm-email-change', confirmEmailChangeMail, { firstName: 'Ann', confirmLink: link }],
   ['email-changed', emailChangedMail, { firstName: 'Ann', newEmail: 'new@example.test', supportLink: link }],
   ['new-sign-in', newSignInMail, { firstName: 'Ann', browser: 'Firefox 133', system: 'Windows', place: 'Chicago', when: 'March 5, 2025 at 2:30 PM CST', securityLink: link }],

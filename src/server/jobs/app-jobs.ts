@@ -3,6 +3,7 @@ import { resetPasswordMail } from '../features/auth/emails/reset-password.js';
 import { paymentFailedMail } from '../features/billing/emails/payment-failed.js';
 import { trialEndingMail } from '../features/billing/emails/trial-ending.js';
 import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
+import { educationAvailableMail } from '../features/educators/emails/education-available.js';
 import { contactCopyMail } from '../features/contact/emails/contact-copy.js';
 import { contactMessageMail } from '../features/contact/emails/contact-message.js';
 import { featureRequestStatusMail } from '../features/feature-requests/emails/status-changed.js';
@@ -27,6 +28,7 @@ export const appJobs = {
   'mail.verify-email': mailJob(verifyEmailMail),
   'mail.reset-password': mailJob(resetPasswordMail),
   'mail.new-issue': mailJob(newIssueMail),
+  'mail.education-available': mailJob(educationAvailableMail),
   'mail.contact-message': mailJob(contactMessageMail),
   'mail.contact-copy': mailJob(contactCopyMail),
   'mail.trial-ending': mailJob(trialEndingMail),

@@ -22,6 +22,7 @@ const ResourcesPage = lazyPage(() => import('../features/resources-hub/pages/res
 const CleaningKitsPage = lazyPage(() => import('../features/resources-hub/pages/cleaning-kits-page.js'), 'CleaningKitsPage');
 const CardReadersPage = lazyPage(() => import('../features/resources-hub/pages/card-readers-page.js'), 'CardReadersPage');
 const ToolkitsPage = lazyPage(() => import('../features/resources-hub/pages/toolkits-page.js'), 'ToolkitsPage');
+const EducationPage = lazyPage(() => import('../features/education/pages/education-page.js'), 'EducationPage');
 
 export interface OperatorRoute {
   path: string;
@@ -44,7 +45,7 @@ const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
   inventoryAnalytics: {},
   demographics: {},
   donationHub: {},
-  education: {},
+  education: { Page: EducationPage },
   affiliateSetup: {},
   adminPanel: { Page: AdminPanelPage, adminOnly: true },
   productImport: { Page: ProductImportPage },

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Loader2 } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.js';
 
 const buttonVariants = cva(
@@ -45,27 +45,14 @@ interface ButtonProps extends ComponentProps<'button'> {
   size?: ButtonSize;
   /** Shows a spinner and disables the button; the accessible name stays the same. */
   loading?: boolean;
+  /** A leading icon, which the spinner takes the place of while loading. */
+  icon?: ReactNode;
 }
 
-export function Button({
-  variant,
-  size,
-  loading = false,
-  disabled,
-  className,
-  type = 'button',
-  children,
-  ...props
-}: ButtonProps) {
+export function Button({ variant, size, loading = false, icon, disabled, className, type = 'button', children, ...props }: ButtonProps) {
   return (
-    <button
-      type={type}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      className={buttonClasses({ variant, size, className })}
-      {...props}
-    >
-      {loading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+    <button type={type} disabled={disabled || loading} aria-busy={loading || undefined} className={buttonClasses({ variant, size, className })} {...props}>
+      {loading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : icon}
       {children}
     </button>
   );

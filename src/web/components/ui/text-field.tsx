@@ -1,7 +1,6 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.js';
+import type { ComponentProps, ReactNode } from 'react';
+import { FormField } from './form-field.js';
 import { Input } from './input.js';
-import { Label } from './label.js';
 
 interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
@@ -14,29 +13,24 @@ interface TextFieldProps extends ComponentProps<'input'> {
 
 /** A labelled input with its hint and error wired for assistive technology. */
 export function TextField({ label, error, hint, labelAside, id, className, ...inputProps }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-
   return (
-    <div className={cn('grid gap-2', className)}>
-      <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={inputId}>{label}</Label>
-        {labelAside}
-      </div>
-      <Input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} id={id} error={error} hint={hint} labelAside={labelAside} className={className}>
+      {(control) => <Input {...control} {...inputProps} />}
+    </FormField>
   );
+}
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'autoComplete'> & {
+  /** 'new' lets a password manager suggest a password; 'current' lets it fill the saved one. */
+  purpose?: 'current' | 'new';
+};
+
+/** A required password field. */
+export function PasswordField({ purpose = 'current', ...props }: PasswordFieldProps) {
+  return <TextField type="password" autoComplete={`${purpose}-password`} aria-required="true" {...props} />;
+}
+
+/** A required email address field; phones show their email keyboard. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete'>) {
+  return <TextField type="email" inputMode="email" autoComplete="email" aria-required="true" {...props} />;
 }

@@ -1,5 +1,5 @@
-import { useId, type ComponentProps } from 'react';
-import { Label } from './label.js';
+import type { ComponentProps } from 'react';
+import { FormField } from './form-field.js';
 import { Textarea } from './textarea.js';
 
 interface TextareaFieldProps extends ComponentProps<'textarea'> {
@@ -10,23 +10,9 @@ interface TextareaFieldProps extends ComponentProps<'textarea'> {
 
 /** A labelled multi-line field, its hint and error wired for assistive technology as TextField's are. */
 export function TextareaField({ label, error, hint, id, ...textareaProps }: TextareaFieldProps) {
-  const generatedId = useId();
-  const fieldId = id ?? generatedId;
-  const describedBy = [hint ? `${fieldId}-hint` : null, error ? `${fieldId}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={fieldId}>{label}</Label>
-      <Textarea id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...textareaProps} />
-      {hint ? (
-        <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${fieldId}-error`} className="text-sm font-medium text-destructive-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} id={id} error={error} hint={hint}>
+      {(control) => <Textarea {...control} {...textareaProps} />}
+    </FormField>
   );
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { ENTERPRISE_TIER_MIN_MACHINES, GROWTH_TIER_MIN_MACHINES } from '../../../../shared/admin-users.schemas.js';
 import { Card } from '../../../components/ui/card.js';
 import { LoadError } from '../../../components/ui/load-error.js';
@@ -20,16 +21,25 @@ export function UserStatCards() {
   return (
     <section aria-label="User counts" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {CARDS.map((card) => (
-        <Card key={card.key} className="grid gap-1 p-4" data-testid={`user-stat-${card.key}`}>
-          <h3 className="text-sm font-medium text-muted-foreground">{card.label}</h3>
-          {stats.data ? (
-            <p className="text-2xl font-bold tabular-nums">{number.format(stats.data[card.key])}</p>
-          ) : (
-            <Skeleton className="h-8 w-16" />
-          )}
-          <p className="text-xs text-muted-foreground">{card.caption}</p>
-        </Card>
+        <StatCard key={card.key} card={card} value={stats.data?.[card.key]} />
       ))}
     </section>
+  );
+}
+
+/**
+ * A labelled group rather than a heading: the cards sit straight under the page's h1, and four
+ * figures are not sections of the page (the operator dashboard's cards read the same way).
+ */
+function StatCard({ card, value }: { card: (typeof CARDS)[number]; value: number | undefined }) {
+  const titleId = useId();
+  return (
+    <Card role="group" aria-labelledby={titleId} className="grid gap-1 p-4" data-testid={`user-stat-${card.key}`}>
+      <p id={titleId} className="text-sm font-medium text-muted-foreground">
+        {card.label}
+      </p>
+      {value === undefined ? <Skeleton className="h-8 w-16" /> : <p className="text-2xl font-bold tabular-nums">{number.format(value)}</p>}
+      <p className="text-xs text-muted-foreground">{card.caption}</p>
+    </Card>
   );
 }

@@ -1,60 +1,25 @@
 import { SearchX, Users } from 'lucide-react';
-import { ADMIN_LIST_SKELETON_ROWS, MACHINE_TIER_LABELS, type AdminUser } from '../../../../shared/admin-users.schemas.js';
+import { MACHINE_TIER_LABELS, type AdminUser } from '../../../../shared/admin-users.schemas.js';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.js';
-import { Button } from '../../../components/ui/button.js';
-import { Skeleton } from '../../../components/ui/skeleton.js';
+import { EmptyState } from '../../../components/ui/empty-state.js';
+import { adminCell as cell, AdminTableFrame, AdminTableSkeleton, type AdminTableShape } from './admin-table.js';
 import { PlanControl, UserActions } from './user-actions.js';
 import { displayName, joinedDate, STATUS_LABELS, statusOf } from './user-format.js';
 
 const STATUS_BADGES = { verified: 'success', pending: 'secondary', disabled: 'destructive' } as const satisfies Record<string, BadgeVariant>;
-const COLUMNS = ['Name', 'Email', 'Tier', 'Plan', 'Machines', 'Status', 'Joined', 'Actions'];
-const cell = 'px-4 py-3 align-top';
+const TABLE: AdminTableShape = {
+  label: 'Users',
+  columns: ['Name', 'Email', 'Tier', 'Plan', 'Machines', 'Status', 'Joined', 'Actions'],
+  minWidth: 'min-w-[62rem]',
+};
 
-/** The table scrolls sideways inside its own region on a narrow screen, never the page. */
-function TableFrame({ children, busy }: { children: React.ReactNode; busy?: boolean }) {
-  return (
-    // Focusable so keyboard users can scroll it too.
-    <div role="region" aria-label="Users" aria-busy={busy} tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
-      <table className="w-full min-w-[62rem] text-left text-sm">
-        <thead className="border-b border-border bg-muted/50 text-xs text-muted-foreground uppercase">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 font-medium">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {children}
-      </table>
-    </div>
-  );
-}
-
-/** Spec 9: six placeholder rows while the list loads. */
 export function UserTableSkeleton() {
-  return (
-    <div role="status" aria-label="Loading users">
-      <TableFrame>
-        <tbody className="divide-y divide-border">
-          {Array.from({ length: ADMIN_LIST_SKELETON_ROWS }, (_, row) => (
-            <tr key={row} data-testid="user-skeleton-row">
-              {COLUMNS.map((column) => (
-                <td key={column} className={cell}>
-                  <Skeleton className="h-4 w-20" />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </TableFrame>
-    </div>
-  );
+  return <AdminTableSkeleton {...TABLE} loadingLabel="Loading users" rowTestId="user-skeleton-row" />;
 }
 
 export function UserTable({ users, selfId, busy }: { users: AdminUser[]; selfId: number | undefined; busy: boolean }) {
   return (
-    <TableFrame busy={busy}>
+    <AdminTableFrame {...TABLE} busy={busy}>
       <tbody className="divide-y divide-border">
         {users.map((user) => {
           const status = statusOf(user);
@@ -80,29 +45,22 @@ export function UserTable({ users, selfId, busy }: { users: AdminUser[]; selfId:
           );
         })}
       </tbody>
-    </TableFrame>
+    </AdminTableFrame>
   );
 }
 
 export function NoUsersYet() {
-  return (
-    <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
-      <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h3 className="text-lg font-semibold">No users yet</h3>
-      <p className="max-w-sm text-sm text-muted-foreground">Accounts appear here as operators register.</p>
-    </div>
-  );
+  return <EmptyState icon={Users} level={3} title="No users yet" hint="Accounts appear here as operators register." />;
 }
 
 export function NoMatchingUsers({ onClear }: { onClear: () => void }) {
   return (
-    <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
-      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h3 className="text-lg font-semibold">No users match your search</h3>
-      <p className="max-w-sm text-sm text-muted-foreground">Try part of a name or an email address.</p>
-      <Button variant="outline" size="sm" onClick={onClear}>
-        Clear search
-      </Button>
-    </div>
+    <EmptyState
+      icon={SearchX}
+      level={3}
+      title="No users match your search"
+      hint="Try part of a name or an email address."
+      action={{ label: 'Clear search', onClick: onClear }}
+    />
   );
 }

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { HONEYPOT_FIELD } from '../../../../shared/contact.schemas.js';
 import {
@@ -12,11 +10,11 @@ import {
   type CreateFeatureRequest,
 } from '../../../../shared/feature-requests.schemas.js';
 import { Alert } from '../../../components/ui/alert.js';
-import { Button } from '../../../components/ui/button.js';
+import { SubmitButton } from '../../../components/ui/form-buttons.js';
+import { HoneypotField } from '../../../components/ui/honeypot-field.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { TextareaField } from '../../../components/ui/textarea-field.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
+import { usePublicForm } from '../../../lib/use-public-form.js';
 import { useCreateFeatureRequest } from '../api.js';
 
 type Submission = z.output<typeof CreateFeatureRequestSchema>;
@@ -28,29 +26,13 @@ const EMPTY_FORM: CreateFeatureRequest = { title: '', description: '', author: '
 /** A visitor's idea: title and description, and optionally a name and an email for status news. */
 export function SuggestFeatureForm() {
   const create = useCreateFeatureRequest();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateFeatureRequest, unknown, Submission>({ resolver: zodResolver(CreateFeatureRequestSchema), defaultValues: EMPTY_FORM });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await create.mutateAsync(values);
-      toast({ title: FeatureRequestMessages.submittedTitle, description: FeatureRequestMessages.submittedText });
-      reset(EMPTY_FORM);
-    } catch (error) {
-      const details = showServerFieldErrors(error, FIELDS, setError);
-      // The server's own words where they help (a field to fix, a wait); a general text otherwise.
-      const explained = (details.status === 400 || details.status === 429) && details.message;
-      const description = explained ? details.message! : 'Your request could not be submitted. Please try again.';
-      setFailure(description);
-      toast({ title: 'Request not submitted', description, variant: 'destructive' });
-    }
+  const { register, errors, isSubmitting, onSubmit, failure } = usePublicForm<CreateFeatureRequest, Submission>({
+    resolver: zodResolver(CreateFeatureRequestSchema),
+    empty: EMPTY_FORM,
+    fields: FIELDS,
+    send: (values) => create.mutateAsync(values),
+    sent: { title: FeatureRequestMessages.submittedTitle, description: FeatureRequestMessages.submittedText },
+    failed: { title: 'Request not submitted', fallback: 'Your request could not be submitted. Please try again.' },
   });
 
   return (
@@ -94,15 +76,10 @@ export function SuggestFeatureForm() {
           {...register('email')}
         />
       </div>
-      {/* People never see or reach this field; form-filling bots fill it, and the server drops their request. */}
-      <div aria-hidden="true" className="sr-only">
-        <label htmlFor="feature-request-website">Leave this field empty</label>
-        <input id="feature-request-website" type="text" tabIndex={-1} autoComplete="off" {...register(HONEYPOT_FIELD)} />
-      </div>
-      <Button type="submit" className="w-full sm:w-fit sm:justify-self-end" loading={isSubmitting}>
-        {isSubmitting ? null : <Send className="size-4" aria-hidden="true" />}
+      <HoneypotField id="feature-request-website" {...register(HONEYPOT_FIELD)} />
+      <SubmitButton busy={isSubmitting} icon={<Send className="size-4" aria-hidden="true" />}>
         Submit Request
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

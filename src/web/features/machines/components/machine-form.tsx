@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { MACHINE_STATUSES, MACHINE_TYPES, type MachineType } from '../../../../shared/catalog.js';
@@ -8,8 +8,7 @@ import { MachineInputSchema, type Machine, type MachineInput } from '../../../..
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { DialogFooter } from '../../../components/ui/dialog.js';
-import { Label } from '../../../components/ui/label.js';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.js';
+import { SelectField } from '../../../components/ui/select-field.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
@@ -110,53 +109,5 @@ export function MachineForm({ machine, onSaved, onCancel }: MachineFormProps) {
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-interface SelectFieldProps {
-  control: Control<MachineInput, unknown, MachineFormOutput>;
-  name: 'type' | 'status';
-  label: string;
-  placeholder?: string;
-  options: readonly (readonly [string, string])[];
-  error?: string;
-}
-
-function SelectField({ control, name, label, placeholder, options, error }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
-            <SelectTrigger
-              id={id}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            >
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map(([value, text]) => (
-                <SelectItem key={value} value={value}>
-                  {text}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

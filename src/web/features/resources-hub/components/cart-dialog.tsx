@@ -23,8 +23,9 @@ function CartLineRow({ line }: { line: CartLine }) {
     <li className="grid gap-2 py-3" aria-label={item.name} data-testid="cart-line">
       <div className="flex items-start justify-between gap-3">
         <div className="grid gap-1">
-          <a href={item.retailerUrl} target="_blank" rel="noopener" className="font-medium underline-offset-4 hover:underline">
+          <a href={item.retailerUrl} target="_blank" rel="noopener noreferrer" className="font-medium underline-offset-4 hover:underline">
             {item.name}
+            <span className="sr-only"> (opens in a new tab)</span>
           </a>
           <span className="text-sm text-muted-foreground">{price(item.price)} each</span>
           {item.inStock ? null : (
@@ -36,7 +37,8 @@ function CartLineRow({ line }: { line: CartLine }) {
         <span className="font-semibold">{price(line.lineTotal)}</span>
       </div>
       <div className="flex items-center justify-between gap-2">
-        <div className="flex items-center gap-1">
+        {/* The group names the control; the count is a live region, so each change is read out. */}
+        <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${item.name}`}>
           <Button
             variant="outline"
             size="icon"
@@ -46,9 +48,10 @@ function CartLineRow({ line }: { line: CartLine }) {
           >
             <Minus className="size-4" aria-hidden="true" />
           </Button>
-          <span className="min-w-10 text-center tabular-nums" aria-label={`Quantity of ${item.name}`} data-testid="cart-line-quantity">
-            {quantity}
-          </span>
+          <output className="min-w-10 text-center tabular-nums" aria-live="polite" aria-atomic="true">
+            <span className="sr-only">Quantity </span>
+            <span data-testid="cart-line-quantity">{quantity}</span>
+          </output>
           <Button
             variant="outline"
             size="icon"
@@ -113,10 +116,10 @@ export function CartDialog({ open, onOpenChange }: { open: boolean; onOpenChange
             </Button>
           ) : null}
           {checkoutUrl ? (
-            <a href={checkoutUrl} target="_blank" rel="noopener" className={buttonClasses()}>
+            <a href={checkoutUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
               Check out on Amazon
               <ExternalLink className="size-4" aria-hidden="true" />
-              <span className="sr-only">(opens in a new tab)</span>
+              <span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : null}
         </DialogFooter>

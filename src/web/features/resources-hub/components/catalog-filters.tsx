@@ -1,8 +1,6 @@
-import { Search } from 'lucide-react';
 import { useId } from 'react';
+import { SearchField } from '../../../components/search-filter-bar.js';
 import { Button } from '../../../components/ui/button.js';
-import { Input } from '../../../components/ui/input.js';
-import { Label } from '../../../components/ui/label.js';
 
 interface CatalogFiltersProps {
   searchLabel: string;
@@ -36,20 +34,7 @@ export function CatalogFilters({ searchLabel, search, onSearchChange, categories
   const filtered = Boolean(category) || search.trim() !== '';
   return (
     <div role="search" className="grid gap-3">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-search`}>{searchLabel}</Label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            className="pl-9"
-            placeholder="Name, brand or feature…"
-            value={search}
-            onChange={(event) => onSearchChange(event.target.value)}
-          />
-        </div>
-      </div>
+      <SearchField id={`${id}-search`} label={searchLabel} placeholder="Name, brand or feature…" value={search} onChange={onSearchChange} />
       <div className="flex flex-wrap items-center gap-2" role="group" aria-labelledby={`${id}-category`}>
         <span id={`${id}-category`} className="text-sm font-medium">
           Category

@@ -1,4 +1,5 @@
 import { Check, ExternalLink, ShoppingCart } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { CatalogItem } from '../../../../shared/resources-hub.schemas.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
@@ -9,10 +10,12 @@ interface CatalogItemCardProps {
   item: CatalogItem;
   adding: boolean;
   onAdd: (item: CatalogItem) => void;
+  /** An admin's controls for the item; nothing for operators. */
+  adminActions?: ReactNode;
 }
 
 /** One retail product: what it is, the retailer's price, stock, and the catalogue's own field. */
-export function CatalogItemCard({ item, adding, onAdd }: CatalogItemCardProps) {
+export function CatalogItemCard({ item, adding, onAdd, adminActions }: CatalogItemCardProps) {
   // The retailer's US-dollar prices, marked US$ for an operator who keeps another currency.
   const price = useChargeFormat();
   const headingId = `catalog-item-${item.id}`;
@@ -84,12 +87,13 @@ export function CatalogItemCard({ item, adding, onAdd }: CatalogItemCardProps) {
           {item.inStock ? 'Add to Cart' : 'Out of Stock'}
           <span className="sr-only">: {item.name}</span>
         </Button>
-        <a href={item.retailerUrl} target="_blank" rel="noopener" className={buttonClasses({ variant: 'outline', className: 'flex-1' })}>
+        <a href={item.retailerUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline', className: 'flex-1' })}>
           View on Amazon
           <ExternalLink className="size-4" aria-hidden="true" />
           <span className="sr-only">: {item.name} (opens in a new tab)</span>
         </a>
       </div>
+      {adminActions}
     </Card>
   );
 }

@@ -1,15 +1,19 @@
-import { RotateCw, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { Plus, RotateCw, SearchX } from 'lucide-react';
+import { useRef, useState } from 'react';
 import type { Catalogue, CatalogItem } from '../../../../shared/resources-hub.schemas.js';
 import { countOf } from '../../../../shared/wording.js';
 import { Alert, AlertTitle } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
+import { EmptyState } from '../../../components/ui/empty-state.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { readApiError } from '../../../lib/api.js';
+import { useAuth } from '../../../lib/auth.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { useAddToCart, useCatalog } from '../api.js';
+import { CatalogAdminActions } from './catalog-admin-actions.js';
 import { CatalogFilters } from './catalog-filters.js';
+import { CatalogItemDialog, type CatalogItemTarget } from './catalog-item-dialog.js';
 import { CatalogItemCard } from './catalog-item-card.js';
 
 const SEARCH_DELAY_MS = 300;
@@ -28,6 +32,10 @@ export function CatalogView({ catalogue, searchLabel, addedMessage }: CatalogVie
   const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS).trim();
   const list = useCatalog(catalogue, { category, search: settledSearch });
   const add = useAddToCart();
+  // Admins keep the catalogue from here; the server refuses the same calls to anyone else.
+  const { isAdmin } = useAuth();
+  const [editing, setEditing] = useState<CatalogItemTarget>(null);
+  const addItemRef = useRef<HTMLButtonElement>(null);
 
   const clearFilters = () => {
     setSearch('');
@@ -66,21 +74,23 @@ export function CatalogView({ catalogue, searchLabel, addedMessage }: CatalogVie
   } else if (list.data.items.length === 0) {
     const filtered = Boolean(category) || settledSearch !== '';
     content = (
-      <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
-        <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-        <h2 className="text-lg font-semibold">{filtered ? 'No products match your search' : 'No products listed yet'}</h2>
-        {filtered ? (
-          <Button variant="outline" size="sm" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        ) : null}
-      </div>
+      <EmptyState
+        icon={SearchX}
+        title={filtered ? 'No products match your search' : 'No products listed yet'}
+        action={filtered ? { label: 'Clear filters', onClick: clearFilters } : undefined}
+      />
     );
   } else {
     content = (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={list.isFetching}>
         {list.data.items.map((item) => (
-          <CatalogItemCard key={item.id} item={item} adding={add.isPending && add.variables?.catalogItemId === item.id} onAdd={addToCart} />
+          <CatalogItemCard
+            key={item.id}
+            item={item}
+            adding={add.isPending && add.variables?.catalogItemId === item.id}
+            onAdd={addToCart}
+            adminActions={isAdmin ? <CatalogAdminActions item={item} onEdit={setEditing} onDeleted={() => addItemRef.current?.focus()} /> : undefined}
+          />
         ))}
       </div>
     );
@@ -100,12 +110,21 @@ export function CatalogView({ catalogue, searchLabel, addedMessage }: CatalogVie
         onCategoryChange={setCategory}
         onClear={clearFilters}
       />
-      {list.data ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          {countOf(list.data.items.length, 'product')}
-        </p>
-      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {list.data ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            {countOf(list.data.items.length, 'product')}
+          </p>
+        ) : null}
+        {isAdmin ? (
+          <Button ref={addItemRef} size="sm" className="ml-auto" onClick={() => setEditing('new')}>
+            <Plus className="size-4" aria-hidden="true" />
+            Add item
+          </Button>
+        ) : null}
+      </div>
       {content}
+      {isAdmin ? <CatalogItemDialog catalogue={catalogue} target={editing} categories={list.data?.categories ?? []} onClose={() => setEditing(null)} /> : null}
     </section>
   );
 }

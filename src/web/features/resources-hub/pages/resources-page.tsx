@@ -79,7 +79,8 @@ export function ResourcesPage() {
       <HubStats />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {CARDS.map((card) => {
-          // Analytics and demographics are built later: until then the card says so instead of leading to a 404.
+          // Analytics and demographics are built later: until then the card is plain text whose heading
+          // says 'Coming soon', instead of a link to a 404 or a control that does nothing.
           const built = hasOperatorPage(card.href);
           const body = <HubCardBody card={card} built={built} products={productsIn(card.catalogue)} />;
           return (
@@ -89,7 +90,7 @@ export function ResourcesPage() {
                   {body}
                 </Link>
               ) : (
-                <div className="flex h-full items-start gap-4 rounded-xl border border-dashed border-border p-5" aria-disabled="true">
+                <div className="flex h-full items-start gap-4 rounded-xl border border-dashed border-border p-5">
                   {body}
                 </div>
               )}

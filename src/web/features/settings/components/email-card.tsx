@@ -3,8 +3,10 @@ import { Mail } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.js';
+import { FormButtons } from '../../../components/ui/form-buttons.js';
+import { FormError } from '../../../components/ui/form-error.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
-import { TextField } from '../../../components/ui/text-field.js';
+import { EmailField, PasswordField, TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useRequestEmailChange } from '../api.js';
@@ -90,37 +92,16 @@ export function EmailCard({ email }: { email: string }) {
         {open ? (
           <form id={formId} onSubmit={onSubmit} noValidate aria-label="Change email" className="grid gap-4 border-t border-border pt-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="New email"
-                type="email"
-                autoComplete="email"
-                aria-required="true"
-                error={errors.newEmail?.message}
-                {...register('newEmail')}
-              />
-              <TextField
-                label="Current password"
-                type="password"
-                autoComplete="current-password"
-                aria-required="true"
-                error={errors.password?.message}
-                {...register('password')}
-              />
+              <EmailField label="New email" error={errors.newEmail?.message} {...register('newEmail')} />
+              <PasswordField label="Current password" error={errors.password?.message} {...register('password')} />
             </div>
-            {formError ? (
-              <p role="alert" className="text-sm font-medium text-destructive-text">
-                {formError}
-              </p>
-            ) : null}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" className="w-full sm:w-fit" onClick={cancel} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" className="w-full sm:w-fit" loading={isSubmitting}>
-                {isSubmitting ? null : <Mail className="size-4" aria-hidden="true" />}
-                Send confirmation link
-              </Button>
-            </div>
+            <FormError message={formError} />
+            <FormButtons
+              submitLabel="Send confirmation link"
+              submitIcon={<Mail className="size-4" aria-hidden="true" />}
+              busy={isSubmitting}
+              onCancel={cancel}
+            />
           </form>
         ) : (
           <Button type="button" variant="outline" className="w-full sm:w-fit" onClick={show}>

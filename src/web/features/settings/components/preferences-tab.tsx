@@ -1,20 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { useId } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
-import {
-  CURRENCIES,
-  LANGUAGES,
-  LANGUAGE_NAMES,
-  REPORT_FREQUENCIES,
-  THEMES,
-  TIME_ZONES,
-  type Preferences,
-} from '../../../../shared/settings.schemas.js';
-import { Button } from '../../../components/ui/button.js';
+import { useForm } from 'react-hook-form';
+import { CURRENCIES, LANGUAGES, LANGUAGE_NAMES, REPORT_FREQUENCIES, THEMES, TIME_ZONES, type Preferences } from '../../../../shared/settings.schemas.js';
+import { SubmitButton } from '../../../components/ui/form-buttons.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
-import { Label } from '../../../components/ui/label.js';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.js';
+import { SelectField } from '../../../components/ui/select-field.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isUnauthorizedError } from '../../../lib/api.js';
 import { cn } from '../../../lib/cn.js';
@@ -77,7 +67,7 @@ export function PreferencesTab({ preferences }: { preferences: Preferences }) {
         <form onSubmit={onSubmit} noValidate aria-label="Preferences" className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             {SELECTS.map((select) => (
-              <PreferenceSelect key={select.name} control={control} {...select} error={errors[select.name]?.message} />
+              <SelectField key={select.name} control={control} {...select} error={errors[select.name]?.message} className="min-w-0" />
             ))}
           </div>
           <TextField
@@ -109,59 +99,11 @@ export function PreferencesTab({ preferences }: { preferences: Preferences }) {
               ))}
             </div>
           </fieldset>
-          <Button type="submit" className="w-full sm:w-fit sm:justify-self-end" loading={isSubmitting}>
-            {isSubmitting ? null : <Save className="size-4" aria-hidden="true" />}
+          <SubmitButton busy={isSubmitting} icon={<Save className="size-4" aria-hidden="true" />}>
             Save Preferences
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>
-  );
-}
-
-interface PreferenceSelectProps {
-  control: Control<Preferences>;
-  name: SelectName;
-  label: string;
-  options: readonly (readonly [string, string])[];
-  error?: string;
-}
-
-function PreferenceSelect({ control, name, label, options: choices, error }: PreferenceSelectProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid min-w-0 gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-            <SelectTrigger
-              id={id}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            >
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {choices.map(([value, text]) => (
-                <SelectItem key={value} value={value}>
-                  {text}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -3,7 +3,7 @@ import { Save } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Profile } from '../../../../shared/settings.schemas.js';
-import { Button } from '../../../components/ui/button.js';
+import { SubmitButton } from '../../../components/ui/form-buttons.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isUnauthorizedError } from '../../../lib/api.js';
@@ -68,10 +68,9 @@ export function ProfileTab({ profile }: { profile: Profile }) {
               error={errors.website?.message}
               {...register('website')}
             />
-            <Button type="submit" className="w-full sm:w-fit sm:justify-self-end" loading={isSubmitting}>
-              {isSubmitting ? null : <Save className="size-4" aria-hidden="true" />}
+            <SubmitButton busy={isSubmitting} icon={<Save className="size-4" aria-hidden="true" />}>
               Save Profile
-            </Button>
+            </SubmitButton>
           </form>
         </CardContent>
       </Card>

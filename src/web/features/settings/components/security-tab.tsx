@@ -7,10 +7,11 @@ import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
 import { ConfirmAction } from '../../../components/ui/confirm-action.js';
+import { SubmitButton } from '../../../components/ui/form-buttons.js';
 import { Label } from '../../../components/ui/label.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { Switch } from '../../../components/ui/switch.js';
-import { TextField } from '../../../components/ui/text-field.js';
+import { PasswordField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useChangePassword, useSecurity, useSignOutOtherSessions, useSignOutSession, useUpdateLoginAlerts } from '../api.js';
@@ -78,37 +79,15 @@ function PasswordCard({ passwordLastChanged }: { passwordLastChanged: Security['
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate aria-label="Change password" className="grid gap-4">
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            aria-required="true"
-            error={errors.currentPassword?.message}
-            {...register('currentPassword')}
-          />
+          <PasswordField label="Current password" error={errors.currentPassword?.message} {...register('currentPassword')} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              aria-required="true"
-              error={errors.newPassword?.message}
-              {...register('newPassword')}
-            />
-            <TextField
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              aria-required="true"
-              error={errors.confirmPassword?.message}
-              {...register('confirmPassword')}
-            />
+            <PasswordField label="New password" purpose="new" error={errors.newPassword?.message} {...register('newPassword')} />
+            <PasswordField label="Confirm new password" purpose="new" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
           </div>
           <p className="text-sm text-muted-foreground">Changing your password signs out your other devices.</p>
-          <Button type="submit" className="w-full sm:w-fit sm:justify-self-end" loading={isSubmitting}>
-            {isSubmitting ? null : <KeyRound className="size-4" aria-hidden="true" />}
+          <SubmitButton busy={isSubmitting} icon={<KeyRound className="size-4" aria-hidden="true" />}>
             Change password
-          </Button>
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

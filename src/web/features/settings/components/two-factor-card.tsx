@@ -9,7 +9,9 @@ import { Button } from '../../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.js';
-import { TextField } from '../../../components/ui/text-field.js';
+import { FormButtons } from '../../../components/ui/form-buttons.js';
+import { FormError } from '../../../components/ui/form-error.js';
+import { PasswordField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError } from '../../../lib/api.js';
 import { useAuth } from '../../../lib/auth.js';
@@ -177,29 +179,16 @@ function ProofForm({ action, onCancel, onNewCodes }: ProofFormProps) {
           : 'Your current recovery codes stop working; you get ten new ones.'}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          aria-required="true"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <PasswordField label="Current password" error={errors.password?.message} {...register('password')} />
         <OneTimeCodeField label="Code from your app, or a recovery code" kind="any" aria-required="true" error={errors.code?.message} {...register('code')} />
       </div>
-      {formError ? (
-        <p role="alert" className="text-sm font-medium text-destructive-text">
-          {formError}
-        </p>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" className="w-full sm:w-fit" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant={action === 'disable' ? 'destructive' : 'primary'} className="w-full sm:w-fit" loading={isSubmitting}>
-          {action === 'disable' ? 'Turn off' : 'Make new codes'}
-        </Button>
-      </div>
+      <FormError message={formError} />
+      <FormButtons
+        submitLabel={action === 'disable' ? 'Turn off' : 'Make new codes'}
+        submitVariant={action === 'disable' ? 'destructive' : 'primary'}
+        busy={isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -9,9 +9,10 @@ import {
   type StartTwoFactorSetup,
   type TwoFactorSetup,
 } from '../../../../shared/two-factor.schemas.js';
-import { Button } from '../../../components/ui/button.js';
+import { FormButtons } from '../../../components/ui/form-buttons.js';
+import { FormError } from '../../../components/ui/form-error.js';
 import { OneTimeCodeField } from '../../../components/ui/one-time-code-field.js';
-import { TextField } from '../../../components/ui/text-field.js';
+import { PasswordField } from '../../../components/ui/text-field.js';
 import { isUnauthorizedError } from '../../../lib/api.js';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
 import { useConfirmTwoFactorSetup, useStartTwoFactorSetup } from '../api.js';
@@ -56,27 +57,6 @@ export function TwoFactorSetupFlow({ onCancel, onEnabled }: TwoFactorSetupFlowPr
   );
 }
 
-function FormButtons({ submitLabel, busy, onCancel }: { submitLabel: string; busy: boolean; onCancel: () => void }) {
-  return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button type="button" variant="outline" className="w-full sm:w-fit" onClick={onCancel} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" className="w-full sm:w-fit" loading={busy}>
-        {submitLabel}
-      </Button>
-    </div>
-  );
-}
-
-function FormError({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className="text-sm font-medium text-destructive-text">
-      {message}
-    </p>
-  ) : null;
-}
-
 function PasswordStep({ notice, onCancel, onStarted }: { notice: string | null; onCancel: () => void; onStarted: (setup: TwoFactorSetup) => void }) {
   const start = useStartTwoFactorSetup();
   const [formError, setFormError] = useState<string | null>(notice);
@@ -102,11 +82,8 @@ function PasswordStep({ notice, onCancel, onStarted }: { notice: string | null; 
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Turn on two-factor sign-in" className="grid gap-4 border-t border-border pt-4">
-      <TextField
+      <PasswordField
         label="Current password"
-        type="password"
-        autoComplete="current-password"
-        aria-required="true"
         hint="To keep your account safe, confirm it is you."
         error={errors.password?.message}
         {...register('password')}
