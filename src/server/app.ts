@@ -36,9 +36,12 @@ import { billingOperatorRoutes, billingPublicRoutes, billingWebhookRoutes } from
 import { resourcesHubAdminRoutes, resourcesHubRoutes } from './features/resources-hub/resources-hub.routes.js';
 import { marketingResourceAdminRoutes } from './features/marketing-resources/marketing-resources.routes.js';
 import { educatorAdminRoutes, educatorRoutes } from './features/educators/educators.routes.js';
+import { retailAffiliateAdminRoutes, retailAffiliateRoutes } from './features/retail-affiliates/retail-affiliates.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
+import { affiliateAdminRoutes, affiliatePublicRoutes, affiliateRoutes } from './features/affiliates/affiliates.routes.js';
+import { registerReferralLinks } from './features/affiliates/referral-links.js';
 
 export interface AppOptions {
   context: AppContext;
@@ -89,6 +92,7 @@ export async function buildApp(options: AppOptions) {
   // After helmet, so refused requests carry the security headers too.
   registerSameOriginCheck(app, [new URL(options.context.publicUrl).origin]);
   await registerRateLimits(app, options.redis);
+  registerReferralLinks(app);
 
   // Every route lives in the scope that says who may call it (route-scopes.ts).
   await app.register(
@@ -107,6 +111,7 @@ export async function buildApp(options: AppOptions) {
       featureRequestPublicRoutes,
       emailChangePublicRoutes,
       twoFactorPublicRoutes,
+      affiliatePublicRoutes,
     ]),
   );
   await app.register(routeScope('account', [accountRoutes, securityRoutes, twoFactorRoutes]));
@@ -126,10 +131,12 @@ export async function buildApp(options: AppOptions) {
       settingsRoutes,
       resourcesHubRoutes,
       educatorRoutes,
+      retailAffiliateRoutes,
     ]),
   );
 
-  await app.register(routeScope('admin', [billingAdminRoutes, adminUserRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes, resourcesHubAdminRoutes, educatorAdminRoutes, marketingResourceAdminRoutes]));
+  await app.register(routeScope('admin', [billingAdminRoutes, adminUserRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes, resourcesHubAdminRoutes, educatorAdminRoutes, marketingResourceAdminRoutes, retailAffiliateAdminRoutes, affiliateAdminRoutes]));
+  await app.register(routeScope('affiliate', [affiliateRoutes]));
   await app.register(routeScope('webhook', [billingWebhookRoutes, magnetWebhookRoutes, unsubscribeRoutes]));
 
   const { webDir } = options;

@@ -3,6 +3,7 @@ import type { BillingSettings } from './features/billing/billing-settings.js';
 import type { PrintifySettings } from './integrations/printify/printify-client.js';
 import type { FileStore } from './integrations/file-store/file-store.js';
 import type { RetailSettings } from './features/resources-hub/retailer-links.js';
+import type { RetailAffiliateSettings } from './features/retail-affiliates/retail-affiliate-settings.js';
 
 /** What every feature needs from the running app; built once in app.ts, handed to services. */
 export interface AppContext {
@@ -36,6 +37,11 @@ export interface AppContext {
   retail?: RetailSettings;
   /** Uploaded files (DATA_DIR/uploads, or a bucket when S3_URL is set); without it uploads answer 503. */
   fileStore?: FileStore;
+  /**
+   * Operators' and the platform's retail integrations (Amazon, Sam's Club through FlexOffers): the key
+   * their secrets are sealed with (from ENCRYPTION_KEY) and the clients; without it their calls answer 503.
+   */
+  retailAffiliates?: RetailAffiliateSettings;
 }
 
 declare module 'fastify' {

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => (value ?? '').split(',').map((secret) => secret.trim()).filter(Boolean))
     .refine((secrets) => secrets.every((secret) => secret.length >= 32), 'Each of SESSION_SECRET_FALLBACKS must be at least 32 characters'),
+  // Seals the secrets we hold for operators (retail affiliate keys); generated in DATA_DIR when unset.
+  ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters').optional(),
   REDIS_URL: z.string().url().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
@@ -44,6 +46,9 @@ const EnvSchema = z.object({
   // it the links carry none. The base URL points the links at another Amazon store or a local server.
   AMAZON_ASSOCIATE_TAG: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'AMAZON_ASSOCIATE_TAG must be an Associates tracking id such as vendvote-20').optional(),
   AMAZON_BASE_URL: z.string().url().optional(),
+  // Compatible local servers for the retail integrations' connection tests (tests, local development).
+  AMAZON_API_BASE: z.string().url().optional(),
+  FLEXOFFERS_API_BASE: z.string().url().optional(),
   // Uploaded files. Without it they live in DATA_DIR/uploads; with it, in an S3-compatible bucket.
   S3_URL: z
     .string()

@@ -9,6 +9,7 @@ import { parseAdminEmails, readEnv } from './env.js';
 import { billingFromEnv } from './features/billing/billing-settings.js';
 import { printifySettingsFrom } from './integrations/printify/printify-client.js';
 import { retailSettingsFrom } from './features/resources-hub/retailer-links.js';
+import { retailAffiliatesFrom } from './features/retail-affiliates/retail-affiliate-settings.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { describeFileStore, fileStoreFrom } from './integrations/file-store/index.js';
 import { startJobs } from './jobs/start-jobs.js';
@@ -57,6 +58,7 @@ async function main() {
       billing: billingFromEnv(env),
       printify,
       retail: retailSettingsFrom(env),
+      retailAffiliates: retailAffiliatesFrom(env, dataDir),
       fileStore: fileStoreFrom(env, dataDir),
     },
     sessionSecret,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiErrorSchema } from '../shared/api-error.js';
 import type { CurrentUser } from '../shared/auth.schemas.js';
 import type { AppContext } from './context.js';
-import { requireAdmin, requireOperator, requireUser } from './features/auth/guards.js';
+import { requireAdmin, requireAffiliate, requireOperator, requireUser } from './features/auth/guards.js';
 import { unauthorized } from './http-errors.js';
 
 /**
@@ -12,11 +12,12 @@ import { unauthorized } from './http-errors.js';
  * - account: any signed-in user, whatever the role.
  * - operator: signed-in operators and admins (spec 6).
  * - admin: administrators only.
+ * - affiliate: members of the affiliate program (affiliates, and operators who also refer).
  * - webhook: other services calling us; they prove themselves by signature, the raw body is kept
  *   for that, and the same-origin check does not apply.
  * - files: built assets served as they are.
  */
-export const ROUTE_SCOPES = ['public', 'account', 'operator', 'admin', 'webhook', 'files'] as const;
+export const ROUTE_SCOPES = ['public', 'account', 'operator', 'admin', 'affiliate', 'webhook', 'files'] as const;
 export type RouteScope = (typeof ROUTE_SCOPES)[number];
 
 declare module 'fastify' {
@@ -24,7 +25,7 @@ declare module 'fastify' {
     scope?: RouteScope;
   }
   interface FastifyRequest {
-    /** Set by the account, operator and admin scopes' guard; null elsewhere. */
+    /** Set by the account, operator, admin and affiliate scopes' guard; null elsewhere. */
     user: CurrentUser | null;
     /** The body as received, on webhook routes (signatures are computed over the exact bytes). */
     rawBody?: Buffer;
@@ -38,7 +39,7 @@ declare module 'fastify' {
 }
 
 type Guard = (ctx: AppContext, request: FastifyRequest) => Promise<CurrentUser>;
-const GUARDS: Partial<Record<RouteScope, Guard>> = { account: requireUser, operator: requireOperator, admin: requireAdmin };
+const GUARDS: Partial<Record<RouteScope, Guard>> = { account: requireUser, operator: requireOperator, admin: requireAdmin, affiliate: requireAffiliate };
 
 /** Every JSON route answers errors in one shape; declared once here rather than on each route. */
 const ERROR_RESPONSES = { '4xx': ApiErrorSchema, '5xx': ApiErrorSchema };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from './db/client.js';
-import { sessions, users, type User } from './db/schema.js';
+import { affiliates, sessions, users, type User } from './db/schema.js';
 import { cookiesMustBeSecure } from './secure-cookies.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -64,13 +64,21 @@ function readSessionToken(request: FastifyRequest): string | null {
 }
 
 /** The signed-in user of this request, or null; keeps a browser-session sign-in alive while used. */
-export async function loadSessionUser(db: Database, request: FastifyRequest): Promise<User | null> {
+/** The signed-in account, and whether it is in the affiliate program (read in the same query). */
+export type SessionUser = User & { isAffiliate: boolean };
+
+export async function loadSessionUser(db: Database, request: FastifyRequest): Promise<SessionUser | null> {
   const token = readSessionToken(request);
   if (!token) return null;
   const sid = hashToken(token);
   const now = new Date();
   const [row] = await db
-    .select({ user: users, sess: sessions.sess, expire: sessions.expire })
+    .select({
+      user: users,
+      sess: sessions.sess,
+      expire: sessions.expire,
+      isAffiliate: sql<boolean>`exists (select 1 from ${affiliates} where ${affiliates.userId} = ${users.id})`,
+    })
     .from(sessions)
     .innerJoin(users, sql`${users.id} = (${sessions.sess}->>'userId')::int`)
     // Disabling an account deletes its sessions; this also refuses one that a sign-in racing it made.
@@ -91,7 +99,7 @@ export async function loadSessionUser(db: Database, request: FastifyRequest): Pr
       .where(eq(sessions.sid, sid));
   }
   request.sessionId = sid;
-  return row.user;
+  return { ...row.user, isAffiliate: row.isAffiliate };
 }
 
 export async function endSession(db: Database, request: FastifyRequest, reply: FastifyReply): Promise<void> {

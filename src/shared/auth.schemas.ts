@@ -55,18 +55,20 @@ const personName = (requiredMessage: string) =>
       message: 'Names cannot contain line breaks or control characters',
     });
 
-const passwordsMatch = (data: { password: string; confirmPassword: string }) =>
+export const passwordsMatch = (data: { password: string; confirmPassword: string }) =>
   data.password === data.confirmPassword;
 
-export const RegisterSchema = z
-  .strictObject({
-    firstName: personName(AuthMessages.firstNameRequired),
-    lastName: personName(AuthMessages.lastNameRequired),
-    email: EmailSchema,
-    password: NewPasswordSchema,
-    confirmPassword: z.string({ error: AuthMessages.passwordsDontMatch }).max(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
-  })
-  .refine(passwordsMatch, { message: AuthMessages.passwordsDontMatch, path: ['confirmPassword'] });
+/** The fields of every sign-up form (operators', affiliates'), before the passwords are compared. */
+export const RegisterFieldsSchema = z.strictObject({
+  firstName: personName(AuthMessages.firstNameRequired),
+  lastName: personName(AuthMessages.lastNameRequired),
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  confirmPassword: z.string({ error: AuthMessages.passwordsDontMatch }).max(PASSWORD_MAX_LENGTH, AuthMessages.passwordTooLong),
+});
+export const confirmPasswordMatches = { message: AuthMessages.passwordsDontMatch, path: ['confirmPassword'] };
+
+export const RegisterSchema = RegisterFieldsSchema.refine(passwordsMatch, confirmPasswordMatches);
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const LoginSchema = z.strictObject({
@@ -125,6 +127,8 @@ export const CurrentUserSchema = z.object({
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /** In the affiliate program (an affiliate, or an operator who also refers): the affiliate dashboard is theirs. */
+  isAffiliate: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

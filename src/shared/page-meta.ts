@@ -1,3 +1,4 @@
+import { COMMISSION_RATE_PERCENT } from './affiliates.schemas.js';
 import { HOME_PATH, PUBLIC_PAGE_PATHS } from './page-routes.js';
 import { PAID_PLAN_TRIAL_DAYS, PLANS, planMachinesText, planPriceText, type Plan } from './plans.js';
 
@@ -13,6 +14,9 @@ export interface PageMeta {
 }
 
 export const SITE_NAME = 'VendVote';
+
+/** An affiliate's monthly share of a plan: '$8.00' of Growth. */
+const monthlyCommissionText = (plan: Plan) => `$${((plan.monthlyPriceCents * COMMISSION_RATE_PERCENT) / 10_000).toFixed(2)}`;
 
 const planSummary = (plan: Plan) => `${plan.name} (${planPriceText(plan)}, ${planMachinesText(plan).toLowerCase()})`;
 
@@ -56,6 +60,16 @@ export const PAGE_META = {
   [PUBLIC_PAGE_PATHS.register]: {
     title: 'Create your account',
     description: 'Create a free VendVote operator account & put a voting QR code on your first vending machine.',
+  },
+  [PUBLIC_PAGE_PATHS.affiliateSignup]: {
+    title: 'Join the affiliate program',
+    description:
+      `Refer vending operators to VendVote & earn ${COMMISSION_RATE_PERCENT}% of their subscription every month they pay: ` +
+      `${monthlyCommissionText(PLANS.growth)} per ${PLANS.growth.name} and ${monthlyCommissionText(PLANS.enterprise)} per ${PLANS.enterprise.name} operator.`,
+  },
+  [PUBLIC_PAGE_PATHS.affiliateLogin]: {
+    title: 'Affiliate sign in',
+    description: 'Sign in to your VendVote affiliate dashboard to see your referral link, clicks, sign-ups and earnings.',
   },
   [PUBLIC_PAGE_PATHS.login]: {
     title: 'Sign in to VendVote',

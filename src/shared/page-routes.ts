@@ -25,6 +25,10 @@ export const PUBLIC_PAGE_PATHS = {
   featureRequests: '/feature-requests',
   startFreeTrial: '/start-free-trial',
   subscriptionSuccess: '/subscription/success',
+  // The affiliate program (spec extended 3): joining, and its own sign-in page, which the sign-up
+  // page links to and which lands affiliates on their dashboard.
+  affiliateSignup: '/affiliate-signup',
+  affiliateLogin: '/affiliate/login',
 } as const;
 
 /** Operator pages: signed-out visitors are sent to sign in, so each is a page for everyone. */
@@ -55,8 +59,18 @@ export const OPERATOR_PAGE_PATHS = {
   adminMagnetOrders: '/admin/magnet-orders',
 } as const;
 
+/**
+ * Pages of the affiliate program's members (affiliates, and operators who also refer): signed-out
+ * visitors are sent to sign in, as on operator pages. Affiliates see them without the operator
+ * shell, whose pages they cannot use.
+ */
+export const AFFILIATE_PAGE_PATHS = {
+  affiliateDashboard: '/affiliate-dashboard',
+} as const;
+
 export type PublicPageName = keyof typeof PUBLIC_PAGE_PATHS;
 export type OperatorPageName = keyof typeof OPERATOR_PAGE_PATHS;
+export type AffiliatePageName = keyof typeof AFFILIATE_PAGE_PATHS;
 
 /** The landing page or, signed in, the dashboard. */
 export const HOME_PATH = '/';
@@ -68,6 +82,7 @@ const PAGE_PATTERNS: readonly string[] = [
   HOME_PATH,
   ...Object.values(PUBLIC_PAGE_PATHS),
   ...Object.values(OPERATOR_PAGE_PATHS),
+  ...Object.values(AFFILIATE_PAGE_PATHS),
   ...VOTE_PAGE_PATTERNS,
 ];
 

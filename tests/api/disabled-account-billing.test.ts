@@ -5,7 +5,7 @@ import type { AdminUserChange } from '../../src/shared/admin-users.schemas.js';
 import type { FakeStripe } from '../fakes/stripe.js';
 import { createTestApp, type TestApp } from '../support/index.js';
 import { signIn } from './helpers.js';
-import { startPlanStripe } from './plan-stripe.js';
+import { deliverEvents, startPlanStripe } from './plan-stripe.js';
 
 /** Disabling an account with a Stripe subscription stops its renewal; re-enabling in time renews it. */
 const PRICES = { growth: 'price_growth_disable', enterprise: 'price_enterprise_disable' };
@@ -27,18 +27,7 @@ afterAll(async () => {
 });
 
 type Event = FakeStripe['events'][number];
-async function deliverAll(events: Event[]) {
-  for (const event of events) {
-    const { payload, signature } = fake.signed(event);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-}
+const deliverAll = (events: Event[]) => deliverEvents(t, fake, events);
 
 /** An operator past the trial, paying for `priceId` month by month. */
 async function paying(priceId = PRICES.enterprise) {

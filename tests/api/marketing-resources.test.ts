@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MarketingResourceMessages as M, RESOURCE_FILE_LIMITS, type MarketingResource } from '../../src/shared/marketing-resources.schemas.js';
 import { createLocalFileStore } from '../../src/server/integrations/file-store/index.js';
-import { createTestApp, type TestApp } from '../support/index.js';
+import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
 import { docxBytes, HTML_BYTES, MP4_BYTES, PDF_BYTES, pngBytes, SVG_BYTES, xlsxBytes } from '../support/upload-files.js';
-import { api, expectJsonError, signIn } from './helpers.js';
+import { createAffiliate } from '../../src/server/db/factories.js';
+import { api, expectJsonError, login, signIn } from './helpers.js';
 
 const URL = '/api/admin/marketing-resources';
 let t: TestApp;
@@ -199,6 +200,27 @@ describe('access', () => {
     }
     expect(storedFiles()).toHaveLength(before);
     expect((await api(t, admin.cookie).get(created.fileUrl!)).statusCode).toBe(200);
+  });
+
+  test('affiliates see only the active resources, download them through their own route, and change nothing', async () => {
+    const shown = (await create({ ...base, title: 'For affiliates', type: 'image' }, { bytes: pngBytes(3, 3), name: 'shown.png' })).json<MarketingResource>();
+    const hidden = (await create({ ...base, title: 'Withdrawn', type: 'image' }, { bytes: pngBytes(4, 4), name: 'hidden.png' })).json<MarketingResource>();
+    await api(t, admin.cookie).patch(`${URL}/${hidden.id}`, { isActive: false });
+    const template = (await create({ ...base, title: 'Intro mail', type: 'email_template', category: 'email', content: 'Hi {{name}},' })).json<MarketingResource>();
+    const affiliate = await createAffiliate(t.database.db);
+    const cookie = sessionCookieFrom(await login(t, affiliate.user.email, affiliate.password));
+    const list = (await api(t, cookie).get('/api/affiliate/resources')).json<MarketingResource[]>();
+    expect(list.map((resource) => resource.id)).toContain(shown.id);
+    expect(list.map((resource) => resource.id)).not.toContain(hidden.id);
+    expect(list.find((resource) => resource.id === template.id)).toMatchObject({ content: 'Hi {{name}},', fileUrl: null });
+    const mine = list.find((resource) => resource.id === shown.id)!;
+    expect(mine.fileUrl).toBe(`/api/affiliate/resources/${shown.id}/file`);
+    const file = await api(t, cookie).get(mine.fileUrl!);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(pngBytes(3, 3))).toBe(true);
+    expect((await api(t, cookie).get(`/api/affiliate/resources/${hidden.id}/file`)).statusCode).toBe(404);
+    for (const [method, url] of routes(shown.id)) expect((await api(t, cookie).send(method, url, method === 'PATCH' ? { isActive: false } : undefined)).statusCode, `${method} ${url}`).toBe(403);
+    expect((await api(t, operator.cookie).get(mine.fileUrl!)).statusCode).toBe(403);
   });
 
   test('without a file store, uploads answer 503 rather than losing the file', async () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CURRENT_USER_FIELDS = ['email', 'firstName', 'id', 'lastName', 'phoneNumber', 'profileImageUrl', 'role'];
+const CURRENT_USER_FIELDS = ['email', 'firstName', 'id', 'isAffiliate', 'lastName', 'phoneNumber', 'profileImageUrl', 'role'];
 
 describe('GET /api/auth/me', () => {
   test('signed out: 401 {"message":"Unauthorized"}', async () => {
@@ -43,6 +43,7 @@ describe('GET /api/auth/me', () => {
       id: user.id,
       email: user.email,
       role: 'operator',
+      isAffiliate: false,
       firstName: 'Oscar',
       lastName: 'Owner',
       profileImageUrl: 'https://img.example/me.png',

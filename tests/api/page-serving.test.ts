@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HOME_PATH, OPERATOR_PAGE_PATHS, PUBLIC_PAGE_PATHS } from '../../src/shared/page-routes.js';
+import { AFFILIATE_PAGE_PATHS, HOME_PATH, OPERATOR_PAGE_PATHS, PUBLIC_PAGE_PATHS } from '../../src/shared/page-routes.js';
 import { createMachine, createUser } from '../../src/server/db/factories.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
 import { createTestApp, type TestApp } from '../support/index.js';
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe('pages of the web app', () => {
-  const pagePaths = [HOME_PATH, ...Object.values(PUBLIC_PAGE_PATHS), ...Object.values(OPERATOR_PAGE_PATHS)];
+  const pagePaths = [HOME_PATH, ...Object.values(PUBLIC_PAGE_PATHS), ...Object.values(OPERATOR_PAGE_PATHS), ...Object.values(AFFILIATE_PAGE_PATHS)];
 
   test.each(pagePaths)('%s answers 200 with the app', async (path) => {
     const res = await get(t, path);

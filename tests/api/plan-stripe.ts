@@ -1,5 +1,7 @@
 import { createStripeClient } from '../../src/server/integrations/stripe/stripe-client.js';
-import { startFakeStripe } from '../fakes/stripe.js';
+import { expect } from 'vitest';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe.js';
+import type { TestApp } from '../support/index.js';
 
 export interface PlanStripeSettings {
   secretKey: string;
@@ -22,4 +24,20 @@ export async function startPlanStripe({ secretKey, webhookSecret, prices }: Plan
     ],
   });
   return { fake, stripe: createStripeClient({ secretKey, apiBase: fake.url }) };
+}
+
+type Event = FakeStripe['events'][number];
+
+/** Posts events to the app's webhook as Stripe does (the exact bytes, signed), each answered 200. */
+export async function deliverEvents(t: TestApp, fake: FakeStripe, events: Event[]) {
+  for (const event of events) {
+    const { payload, signature } = fake.signed(event);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
 }

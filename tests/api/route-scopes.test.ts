@@ -60,8 +60,8 @@ describe('every route', () => {
     expect(undeclared).toEqual([]);
   });
 
-  test('operator, account and admin routes answer 401 to a signed-out caller', async () => {
-    const guarded = routes.filter((route) => ['operator', 'account', 'admin'].includes(scopeOf(route)!) && route.method !== 'HEAD');
+  test('operator, account, admin and affiliate routes answer 401 to a signed-out caller', async () => {
+    const guarded = routes.filter((route) => ['operator', 'account', 'admin', 'affiliate'].includes(scopeOf(route)!) && route.method !== 'HEAD');
     expect(guarded.length).toBeGreaterThan(10);
     for (const route of guarded) {
       const res = await t.app.inject({ method: route.method as 'GET', url: sampleUrl(route), payload: route.method === 'GET' ? undefined : {} });
@@ -74,6 +74,18 @@ describe('every route', () => {
     const { cookie } = await signIn(t, { role: 'affiliate' });
     const operatorRoutes = routes.filter((route) => scopeOf(route) === 'operator' && route.method !== 'HEAD');
     for (const route of operatorRoutes) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: sampleUrl(route), headers: { cookie } });
+      expect(res.statusCode, label(route)).toBe(403);
+    }
+  });
+});
+
+describe('the affiliate scope', () => {
+  test('refuses an operator outside the program with 403 before reading anything', async () => {
+    const { cookie } = await signIn(t);
+    const affiliateRoutes = routes.filter((route) => scopeOf(route) === 'affiliate' && route.method !== 'HEAD');
+    expect(affiliateRoutes.length).toBeGreaterThan(2);
+    for (const route of affiliateRoutes) {
       const res = await t.app.inject({ method: route.method as 'GET', url: sampleUrl(route), headers: { cookie } });
       expect(res.statusCode, label(route)).toBe(403);
     }

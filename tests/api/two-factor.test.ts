@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/server/db/factories.js';
 import { twoFactorChallenges, twoFactorRecoveryCodes, users, verifiedSignIns } from '../../src/server/db/schema.js';
 import { hashRecoveryCode } from '../../src/server/features/two-factor/codes.js';
-import { seal, unseal } from '../../src/server/features/two-factor/sealing.js';
+import { seal, unseal } from '../../src/server/sealing.js';
 import { deriveKey } from '../../src/server/secrets.js';
 import { AuthMessages } from '../../src/shared/auth.schemas.js';
 import { SecurityMessages } from '../../src/shared/security.schemas.js';

@@ -5,7 +5,8 @@ import { parseStripeForm, type FormObject, type FormValue } from './stripe-form.
 
 /**
  * A Stripe that runs in the test process: the endpoints VendVote calls (customers, Checkout
- * Sessions, subscriptions (cancelling at the period's end too), subscription schedules, invoices, Customer Portal sessions), with state, Stripe's error format,
+ * Sessions, subscriptions (cancelling at the period's end too), subscription schedules, invoices,
+ * their charges and payment records, Customer Portal sessions), with state, Stripe's error format,
  * idempotency keys and its webhook signatures. The real SDK talks to it through `STRIPE_API_BASE`.
  * What a customer does on Stripe's own pages (finishing a checkout) and what Stripe's clock does (a
  * period or trial ending, a renewal charged or failing) the tests do through its methods, which then send the events Stripe would send.
@@ -77,6 +78,9 @@ export class FakeStripe {
   readonly schedules = new Map<string, StripeObject>();
   readonly invoices = new Map<string, StripeObject>();
   readonly invoiceItems = new Map<string, StripeObject>();
+  /** A paid invoice's charge and its payment record (invoice_payment), which ties the charge to the invoice. */
+  readonly charges = new Map<string, StripeObject>();
+  readonly invoicePayments = new Map<string, StripeObject>();
   /** Requests ('POST /v1/invoiceitems') whose next answers are lost after they were carried out, one pattern per answer. */
   readonly lostAnswers: RegExp[] = [];
   /** Requests ('POST /v1/subscriptions/…') that fail, not carried out, while a pattern is here: Stripe having an outage. */
@@ -179,6 +183,8 @@ export class FakeStripe {
     ['POST', /^\/v1\/subscription_schedules\/([^/]+)$/, (id, params) => this.updateSchedule(id, params)],
     ['POST', /^\/v1\/subscription_schedules\/([^/]+)\/release$/, (id) => this.releaseSchedule(id)],
     ['GET', /^\/v1\/invoices\/([^/]+)$/, (id) => this.found(this.invoices, id, 'invoice')],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, (id) => this.found(this.charges, id, 'charge')],
+    ['GET', /^\/v1\/invoice_payments$/, (_, params) => this.listInvoicePayments(params)],
   ];
 
   private route(method: string, path: string, params: FormObject): unknown {
@@ -442,7 +448,43 @@ export class FakeStripe {
       created: nowSeconds(),
     };
     this.invoices.set(invoice.id, invoice);
+    if (paid) this.payInvoice(invoice);
     return invoice;
+  }
+
+  /** The charge that paid an invoice, through a PaymentIntent, and the invoice's payment record of it. */
+  private payInvoice(invoice: StripeObject) {
+    const paymentIntent = idOf('pi');
+    const amount = invoice.amount_paid as number;
+    const charge = { id: idOf('ch'), object: 'charge', amount, amount_refunded: 0, refunded: false, currency: invoice.currency, customer: invoice.customer, payment_intent: paymentIntent, created: nowSeconds() };
+    this.charges.set(charge.id, charge);
+    const payment = { id: idOf('inpay'), object: 'invoice_payment', invoice: invoice.id, amount_paid: amount, status: 'paid', is_default: true, payment: { type: 'payment_intent', payment_intent: paymentIntent } };
+    this.invoicePayments.set(payment.id, payment);
+  }
+
+  private listInvoicePayments(params: FormObject) {
+    const payment = object(params.payment);
+    const invoice = text(params.invoice);
+    const data = [...this.invoicePayments.values()].filter(
+      (candidate) =>
+        (!invoice || candidate.invoice === invoice) &&
+        (!payment || (candidate.payment as { payment_intent: string }).payment_intent === text(payment.payment_intent)),
+    );
+    return { object: 'list', url: '/v1/invoice_payments', has_more: false, data };
+  }
+
+  /**
+   * The operator's money is given back (from the Dashboard, say): part of an invoice's charge, or
+   * all of it. Stripe sends charge.refunded with the charge as it now stands.
+   */
+  refundInvoice(invoiceId: string, amount?: number): StripeObject {
+    const payment = [...this.invoicePayments.values()].find((candidate) => candidate.invoice === invoiceId);
+    if (!payment) throw new Error(`invoice ${invoiceId} has no payment`);
+    const paymentIntent = (payment.payment as { payment_intent: string }).payment_intent;
+    const charge = [...this.charges.values()].find((candidate) => candidate.payment_intent === paymentIntent)!;
+    const refunded = Math.min((charge.amount as number), (charge.amount_refunded as number) + (amount ?? (charge.amount as number)));
+    Object.assign(charge, { amount_refunded: refunded, refunded: refunded === charge.amount });
+    return this.emit('charge.refunded', charge);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { createMailer } from '../../src/server/integrations/mail/mailer.js';
@@ -12,6 +12,9 @@ import type { BillingSettings } from '../../src/server/features/billing/billing-
 import type { PrintifySettings } from '../../src/server/integrations/printify/printify-client.js';
 import type { RetailSettings } from '../../src/server/features/resources-hub/retailer-links.js';
 import type { FileStore } from '../../src/server/integrations/file-store/file-store.js';
+import { AmazonCreatorsClient } from '../../src/server/integrations/amazon-creators/amazon-creators-client.js';
+import { FlexOffersClient } from '../../src/server/integrations/flexoffers/flexoffers-client.js';
+import type { RetailAffiliateSettings } from '../../src/server/features/retail-affiliates/retail-affiliate-settings.js';
 
 export const TEST_PUBLIC_URL = 'http://vendvote.test';
 const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
@@ -19,6 +22,25 @@ const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789'
 export const TEST_TWO_FACTOR_KEY = deriveKey(TEST_SESSION_SECRET, 'two-factor');
 /** Signs the unsubscribe links of notices; tests make links of their own with it. */
 export const TEST_UNSUBSCRIBE_KEY = deriveKey(TEST_SESSION_SECRET, 'unsubscribe');
+/** Seals the retail affiliate secrets, derived as retailAffiliatesFrom derives it from an ENCRYPTION_KEY. */
+export const TEST_RETAIL_SECRET_KEY = deriveKey('test-encryption-key-that-is-long-enough-0123456789', 'retail-affiliate-secrets');
+/** Nothing listens on the discard port: without a fake, a connection test fails at once and never leaves the machine. */
+const NOWHERE = 'http://127.0.0.1:9';
+
+/** Where the retail clients call (the local fakes) and how long a connection test may take. */
+export interface TestRetailApis {
+  amazonApiBase?: string;
+  flexOffersApiBase?: string;
+  timeoutMs?: number;
+}
+
+function testRetailAffiliates(apis: TestRetailApis = {}): RetailAffiliateSettings {
+  return {
+    secretKey: TEST_RETAIL_SECRET_KEY,
+    amazon: new AmazonCreatorsClient({ apiBase: apis.amazonApiBase ?? NOWHERE, timeoutMs: apis.timeoutMs }),
+    flexOffers: new FlexOffersClient({ apiBase: apis.flexOffersApiBase ?? NOWHERE, timeoutMs: apis.timeoutMs }),
+  };
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,7 +51,7 @@ export interface TestApp {
 
 /** The real app on a fresh database, with its jobs worker sending mail to a real SMTP server on loopback. */
 export async function createTestApp(
-  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings; printify?: PrintifySettings; retail?: RetailSettings; fileStore?: FileStore } = {},
+  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings; printify?: PrintifySettings; retail?: RetailSettings; fileStore?: FileStore; retailApis?: TestRetailApis; logger?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
@@ -38,9 +60,10 @@ export async function createTestApp(
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
   const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail, fileStore: options.fileStore },
+    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail, fileStore: options.fileStore, retailAffiliates: testRetailAffiliates(options.retailApis) },
     sessionSecret: TEST_SESSION_SECRET,
     webDir: options.webDir,
+    logger: options.logger,
   });
   await app.ready();
   return {

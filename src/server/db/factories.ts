@@ -3,7 +3,7 @@ import type { MachineType, ProductCategory } from '../../shared/catalog.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import type { Database } from './client.js';
 import { recountVotes } from '../features/votes/vote-counters.js';
-import { products, users, vendingMachines, votes } from './schema.js';
+import { affiliates, products, users, vendingMachines, votes } from './schema.js';
 
 export { recountVotes };
 
@@ -37,6 +37,17 @@ export async function createUser(db: Database, seed: UserSeed = {}) {
     })
     .returning();
   return { user: user!, password };
+}
+
+/**
+ * A member of the affiliate program: a new account with role `affiliate` (or the given role, for an
+ * operator who also refers) and its code (random unless given).
+ */
+export async function createAffiliate(db: Database, seed: UserSeed & { code?: string; isActive?: boolean } = {}) {
+  const created = await createUser(db, { role: 'affiliate', firstName: 'Avery', lastName: 'Affiliate', ...seed });
+  const code = seed.code ?? `AF${randomBytes(4).toString('hex').toUpperCase()}`;
+  await db.insert(affiliates).values({ userId: created.user.id, code, industry: 'education', experience: 'intermediate', isActive: seed.isActive ?? true });
+  return { ...created, code };
 }
 
 export interface MachineSeed {

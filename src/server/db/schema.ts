@@ -15,3 +15,4 @@ export * from './schema/notifications.js';
 export * from './schema/resources.js';
 export * from './schema/education.js';
 export * from './schema/marketing.js';
+export * from './schema/affiliates.js';

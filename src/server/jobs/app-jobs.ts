@@ -18,6 +18,7 @@ import { notificationSweepJob } from '../features/notifications/notification-swe
 import { magnetOrderShippedMail } from '../features/magnets/emails/magnet-order-shipped.js';
 import { submitMagnetOrderJob } from '../features/magnets/magnet-submission.job.js';
 import { pollMagnetOrdersJob } from '../features/magnets/magnet-tracking.js';
+import { approveCommissionsJob } from '../features/affiliates/approve-commissions.job.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -47,6 +48,7 @@ export const appJobs = {
   'magnets.submit': submitMagnetOrderJob,
   'magnets.poll': pollMagnetOrdersJob,
   'jobs.prune': pruneJobsJob,
+  'affiliates.approve-commissions': approveCommissionsJob,
 } satisfies JobRegistry;
 
 export type AppJobName = keyof typeof appJobs;
@@ -59,4 +61,6 @@ export const appSchedules: RecurringJob[] = [
   // Notices: high votes within minutes of the rise, and the 8:00 mails at most ten minutes late in
   // any zone (the spec's time zones are whole hours from UTC).
   { name: 'notifications.sweep', cron: '*/10 * * * *', payload: {} },
+  // Commissions whose 30 days ended: approved within the hour.
+  { name: 'affiliates.approve-commissions', cron: '23 * * * *', payload: {} },
 ];

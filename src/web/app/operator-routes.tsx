@@ -23,6 +23,7 @@ const CleaningKitsPage = lazyPage(() => import('../features/resources-hub/pages/
 const CardReadersPage = lazyPage(() => import('../features/resources-hub/pages/card-readers-page.js'), 'CardReadersPage');
 const ToolkitsPage = lazyPage(() => import('../features/resources-hub/pages/toolkits-page.js'), 'ToolkitsPage');
 const EducationPage = lazyPage(() => import('../features/education/pages/education-page.js'), 'EducationPage');
+const AffiliateSetupPage = lazyPage(() => import('../features/retail-affiliates/pages/affiliate-setup-page.js'), 'AffiliateSetupPage');
 
 export interface OperatorRoute {
   path: string;
@@ -46,7 +47,7 @@ const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
   demographics: {},
   donationHub: {},
   education: { Page: EducationPage },
-  affiliateSetup: {},
+  affiliateSetup: { Page: AffiliateSetupPage },
   adminPanel: { Page: AdminPanelPage, adminOnly: true },
   productImport: { Page: ProductImportPage },
   settings: { Page: SettingsPage },

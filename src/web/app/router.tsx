@@ -1,6 +1,7 @@
 import { Suspense, type ReactElement } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
-import { PUBLIC_PAGE_PATHS, type PublicPageName } from '../../shared/page-routes.js';
+import { AFFILIATE_PAGE_PATHS, PUBLIC_PAGE_PATHS, type AffiliatePageName, type PublicPageName } from '../../shared/page-routes.js';
+import { AffiliateDashboardRoute } from './affiliate-route.js';
 import { lazyPage } from './lazy-page.js';
 import { NotFoundPage } from './not-found.js';
 import { OPERATOR_ROUTES } from './operator-routes.js';
@@ -22,6 +23,7 @@ const AboutPage = lazyPage(() => import('../features/marketing/about-page.js'), 
 const StartFreeTrialPage = lazyPage(() => import('../features/marketing/start-free-trial-page.js'), 'StartFreeTrialPage');
 const ContactPage = lazyPage(() => import('../features/contact/contact-page.js'), 'ContactPage');
 const FeatureRequestsPage = lazyPage(() => import('../features/feature-requests/pages/feature-requests-page.js'), 'FeatureRequestsPage');
+const AffiliateSignupPage = lazyPage(() => import('../features/affiliates/pages/affiliate-signup-page.js'), 'AffiliateSignupPage');
 
 function RootLayout() {
   return (
@@ -51,12 +53,20 @@ const PUBLIC_PAGES: Record<PublicPageName, ReactElement> = {
   featureRequests: <FeatureRequestsPage />,
   startFreeTrial: <StartFreeTrialPage />,
   subscriptionSuccess: <SubscriptionSuccessPage />,
+  affiliateSignup: <AffiliateSignupPage />,
+  // The same sign-in as /login, worded for affiliates; either lands an affiliate on their dashboard.
+  affiliateLogin: <LoginPage audience="affiliate" />,
+};
+
+/** The affiliate program's members' pages, each deciding its own frame by who is signed in. */
+const AFFILIATE_PAGES: Record<AffiliatePageName, ReactElement> = {
+  affiliateDashboard: <AffiliateDashboardRoute />,
 };
 
 /**
  * The route table of spec 2.1 with DECISIONS 8, from the shared page table that the server also
  * reads to answer 404 for every other path. /vote and /vote/:machineId are their own entry
- * (vote.html). Not built yet, so unknown for now (404): the affiliate pages.
+ * (vote.html).
  */
 export const router = createBrowserRouter([
   {
@@ -68,6 +78,7 @@ export const router = createBrowserRouter([
 
       // Depends on the sign-in state.
       { index: true, element: <HomeRoute /> },
+      ...(Object.keys(AFFILIATE_PAGE_PATHS) as AffiliatePageName[]).map((name) => ({ path: AFFILIATE_PAGE_PATHS[name], element: AFFILIATE_PAGES[name] })),
       {
         element: <OperatorLayout />,
         children: OPERATOR_ROUTES.map((route) => ({

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { CurrentUserSchema, isOperatorRole, type CurrentUser } from '../../shared/auth.schemas.js';
 import { getQueryFn } from './api.js';
+import { paths } from './paths.js';
 
 /** Spec 7/9: the current user is cached for 5 minutes. */
 export const CURRENT_USER_CACHE_MS = 300_000;
@@ -30,6 +31,8 @@ export interface AuthState {
   /** Role operator or admin (the server already reports ADMIN_EMAILS addresses as admin). */
   isOperator: boolean;
   isAdmin: boolean;
+  /** In the affiliate program (an affiliate, or an operator who also refers): the affiliate dashboard is theirs. */
+  isAffiliate: boolean;
 }
 
 export function useAuth(): AuthState {
@@ -41,15 +44,31 @@ export function useAuth(): AuthState {
     isAuthenticated: user !== null,
     isOperator: user !== null && isOperatorRole(user.role),
     isAdmin: user?.role === 'admin',
+    isAffiliate: user?.isAffiliate ?? false,
   };
 }
 
-/** Re-reads the current user (after sign-in or verification) and waits for the answer. */
+/** Where a signed-in account belongs: an affiliate cannot use the operator pages, so theirs is the affiliate dashboard. */
+export function homePathFor(user: CurrentUser | null): string {
+  return user?.role === 'affiliate' ? paths.affiliateDashboard : paths.dashboard;
+}
+
+/**
+ * Where to go after signing in: the page asked for (`next`, already checked to be same-site), or
+ * the account's home. An affiliate asked for an operator page would meet a page they cannot use,
+ * so they go to their dashboard instead.
+ */
+export function pathAfterSignIn(user: CurrentUser | null, next: string | null): string {
+  if (user?.role === 'affiliate') return next?.startsWith(paths.affiliateDashboard) ? next : paths.affiliateDashboard;
+  return next ?? paths.dashboard;
+}
+
+/** Re-reads the current user (after sign-in or verification), waits for the answer and returns it. */
 export function useRefreshCurrentUser() {
   const queryClient = useQueryClient();
-  return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY, refetchType: 'all' }),
-    [queryClient],
-  );
+  return useCallback(async (): Promise<CurrentUser | null> => {
+    await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY, refetchType: 'all' });
+    return queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_QUERY_KEY) ?? null;
+  }, [queryClient]);
 }
 

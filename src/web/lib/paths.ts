@@ -1,4 +1,4 @@
-import { HOME_PATH, OPERATOR_PAGE_PATHS, PUBLIC_PAGE_PATHS } from '../../shared/page-routes.js';
+import { AFFILIATE_PAGE_PATHS, HOME_PATH, OPERATOR_PAGE_PATHS, PUBLIC_PAGE_PATHS } from '../../shared/page-routes.js';
 
 const withQuery = (path: string, name: string, value?: string) => (value ? `${path}?${name}=${encodeURIComponent(value)}` : path);
 
@@ -33,9 +33,11 @@ export const paths = {
   featureRequests: PUBLIC_PAGE_PATHS.featureRequests,
   startFreeTrial: PUBLIC_PAGE_PATHS.startFreeTrial,
   subscriptionSuccess: (sessionId?: string) => withQuery(PUBLIC_PAGE_PATHS.subscriptionSuccess, 'session_id', sessionId),
-  affiliateSignup: '/affiliate-signup',
-  affiliateDashboard: '/affiliate-dashboard',
-  affiliateLogin: '/affiliate/login',
+
+  // The affiliate program: joining and signing in are public; the dashboard is its members'.
+  affiliateSignup: PUBLIC_PAGE_PATHS.affiliateSignup,
+  affiliateLogin: (next?: string) => withQuery(PUBLIC_PAGE_PATHS.affiliateLogin, 'next', next),
+  ...AFFILIATE_PAGE_PATHS,
 
   // Browser navigations handled by the server, never by the router.
   apiLogin: '/api/login',

@@ -64,6 +64,8 @@ export const invoices = pgTable(
     status: text('status').notNull(),
     currency: text('currency').notNull(),
     amountPaid: integer('amount_paid').notNull(),
+    /** What was refunded of it since (charge.refunded): affiliate commissions follow it. */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
     billingReason: text('billing_reason'),
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),

@@ -35,6 +35,8 @@ import {
 } from './auth.service.js';
 import { continueAfterVerifying, grantVerifiedSignIn } from './verified-sign-in.js';
 import { signedInUser } from '../../route-scopes.js';
+import { bindReferral } from '../affiliates/referral-binding.js';
+import { referralOf } from '../affiliates/referral-links.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -51,7 +53,8 @@ export async function authPublicRoutes(server: FastifyInstance) {
       preHandler: [limit(server, { name: 'register-ip', max: 20, windowMs: HOUR, per: 'ip' })],
     },
     async (request, reply) => {
-      const user = await registerUser(ctx, request.body);
+      const referral = referralOf(request);
+      const user = await registerUser(ctx, request.body, { withAccount: (tx, account) => bindReferral(tx, account, referral).then(() => {}) });
       return reply.status(201).send({
         message: 'Registration successful! Please check your email to verify your account.',
         email: user.email,

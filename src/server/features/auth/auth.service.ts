@@ -21,7 +21,8 @@ const RESET_VALID_MS = 60 * 60 * 1000;
 
 type Registration = { firstName: string; lastName: string; email: string; password: string };
 
-export function toCurrentUser(user: User, adminEmails: string[]): CurrentUser {
+/** `isAffiliate` comes with a session's user (sessions.ts); for a bare account row its role tells. */
+export function toCurrentUser(user: User & { isAffiliate?: boolean }, adminEmails: string[]): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -30,6 +31,7 @@ export function toCurrentUser(user: User, adminEmails: string[]): CurrentUser {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     phoneNumber: user.phoneNumber,
+    isAffiliate: user.isAffiliate ?? user.role === 'affiliate',
   };
 }
 
@@ -57,16 +59,25 @@ export async function sendVerification(ctx: AppContext, tx: Executor, user: Pick
   await enqueue(tx, 'mail.verify-email', { to: user.email, props: { locale: user.language, firstName: user.firstName, link } });
 }
 
-export async function registerUser(ctx: AppContext, input: Registration): Promise<User> {
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface RegistrationOptions {
+  role?: User['role'];
+  /** What else a new account starts with (an affiliate's profile, the referral it came by), made in its transaction. */
+  withAccount?: (tx: Tx, user: User) => Promise<void>;
+}
+
+export async function registerUser(ctx: AppContext, input: Registration, options: RegistrationOptions = {}): Promise<User> {
   await refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ email: input.email, password: passwordHash, firstName: input.firstName, lastName: input.lastName })
+      .values({ email: input.email, password: passwordHash, firstName: input.firstName, lastName: input.lastName, role: options.role ?? 'operator' })
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!user) throw conflict(AuthMessages.emailTaken);
+    await options.withAccount?.(tx, user);
     await sendVerification(ctx, tx, user);
     return user;
   });

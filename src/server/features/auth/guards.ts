@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { AffiliateMessages } from '../../../shared/affiliates.schemas.js';
 import { isOperatorRole, type CurrentUser } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, unauthorized } from '../../http-errors.js';
@@ -32,5 +33,12 @@ export async function requireOperator(ctx: AppContext, request: FastifyRequest):
 export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<CurrentUser> {
   const user = await requireUser(ctx, request);
   if (user.role !== 'admin') throw forbidden('This page is for administrators.');
+  return user;
+}
+
+/** Members of the affiliate program: affiliates, and operators who also refer. */
+export async function requireAffiliate(ctx: AppContext, request: FastifyRequest): Promise<CurrentUser> {
+  const user = await requireUser(ctx, request);
+  if (!user.isAffiliate) throw forbidden(AffiliateMessages.notAffiliate);
   return user;
 }

@@ -37,3 +37,19 @@ export async function hasPaymentMethod(billing: BillingSettings, subscription: S
   const customer = await askStripe(() => billing.stripe.customers.retrieve(idOf(subscription.customer)));
   return !customer.deleted && customer.invoice_settings?.default_payment_method != null;
 }
+
+/**
+ * The invoice a refunded charge paid, and how much of the charge is refunded so far in all, as
+ * Stripe holds them now. A charge is tied to its invoice through the invoice's payment record (the
+ * charge itself no longer names an invoice); a charge of no invoice (a magnet checkout) answers null.
+ */
+export async function refundedInvoiceOf(billing: BillingSettings, chargeId: string): Promise<{ invoiceId: string; refundedCents: number } | null> {
+  const charge = await askStripe(() => billing.stripe.charges.retrieve(chargeId));
+  const paymentIntent = charge.payment_intent ? idOf(charge.payment_intent) : null;
+  if (!paymentIntent) return null;
+  const payments = await askStripe(() =>
+    billing.stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 1 }),
+  );
+  const invoice = payments.data[0]?.invoice;
+  return invoice ? { invoiceId: idOf(invoice), refundedCents: charge.amount_refunded } : null;
+}

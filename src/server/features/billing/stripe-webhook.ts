@@ -8,9 +8,10 @@ import { badRequest, serviceUnavailable } from '../../http-errors.js';
 import { intlLocale, type MailLocale } from '../../integrations/mail/mail-locale.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import type { BillingSettings } from './billing-settings.js';
-import { applyMagnetCheckout, invoiceItemsOf, magnetOrderIdOf, markMagnetOrdersInvoiced } from '../magnets/magnet-payment.js';
+import { applyMagnetCheckout, invoiceItemsOf, invoiceLinesOf, magnetOrderIdOf, markMagnetOrdersInvoiced } from '../magnets/magnet-payment.js';
+import { earnCommission, reverseCommission, type PaidInvoice } from '../affiliates/commissions.js';
 import { askStripe } from './checkout.js';
-import { hasPaymentMethod, readSubscription, subscriptionOfInvoice, type SubscriptionReading } from './stripe-reads.js';
+import { hasPaymentMethod, readSubscription, refundedInvoiceOf, subscriptionOfInvoice, type SubscriptionReading } from './stripe-reads.js';
 import { claimStripeEvent, tierOfPrice, syncSubscription, userOfCustomer } from './subscription-sync.js';
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
@@ -77,10 +78,21 @@ async function effectOf(ctx: AppContext, billing: BillingSettings, event: Stripe
     }
     case 'invoice.paid': {
       const invoice = await askStripe(() => billing.stripe.invoices.retrieve(event.data.object.id!));
-      const invoiceItems = await invoiceItemsOf(billing, invoice);
+      const invoiceItems = invoiceItemsOf(await invoiceLinesOf(billing, invoice));
       return async (tx) => {
-        await keepInvoice(tx, invoice);
-        await markMagnetOrdersInvoiced(tx, invoiceItems, invoice.status_transitions.paid_at);
+        const kept = await keepInvoice(tx, invoice);
+        await markMagnetOrdersInvoiced(
+          tx,
+          invoiceItems.map((item) => item.id),
+          invoice.status_transitions.paid_at,
+        );
+        if (kept) await earnCommission(tx, { ...kept, otherLinesCents: invoiceItems.reduce((sum, item) => sum + item.amount, 0) });
+      };
+    }
+    case 'charge.refunded': {
+      const refund = await refundedInvoiceOf(billing, event.data.object.id);
+      return async (tx) => {
+        if (refund) await reverseCommission(tx, refund.invoiceId, refund.refundedCents);
       };
     }
     case 'invoice.payment_failed': {
@@ -158,10 +170,10 @@ async function remindTrialEnding(
 }
 
 /** Keeps a paid invoice of one of our customers: affiliate commissions are paid from these rows. */
-async function keepInvoice(tx: Tx, invoice: Stripe.Invoice) {
+async function keepInvoice(tx: Tx, invoice: Stripe.Invoice): Promise<Omit<PaidInvoice, 'otherLinesCents'> | null> {
   const customerId = invoice.customer ? idOf(invoice.customer) : null;
   const userId = customerId ? await userOfCustomer(tx, customerId) : null;
-  if (userId === null || customerId === null || !invoice.id) return;
+  if (userId === null || customerId === null || !invoice.id) return null;
   const row = {
     userId,
     stripeCustomerId: customerId,
@@ -177,6 +189,8 @@ async function keepInvoice(tx: Tx, invoice: Stripe.Invoice) {
     syncedAt: new Date(),
   };
   await tx.insert(invoices).values({ id: invoice.id, ...row }).onConflictDoUpdate({ target: invoices.id, set: row });
+  if (invoice.status !== 'paid') return null;
+  return { id: invoice.id, userId, subscriptionId: row.subscriptionId, currency: row.currency, amountPaid: row.amountPaid, paidAt: row.paidAt ?? row.syncedAt };
 }
 
 /** A failed charge: the operator is told, once per attempt; the plan stays until Stripe ends the subscription. */

@@ -58,14 +58,19 @@ export async function confirmMagnetPayment(ctx: AppContext, userId: number, orde
   return toMagnetOrderView(await getOwnedMagnetOrder(ctx, userId, orderId));
 }
 
-/** The invoice items (one-off charges, such as magnets) an invoice carries, over every page of its lines. */
-export async function invoiceItemsOf(billing: BillingSettings, invoice: Stripe.Invoice): Promise<string[]> {
-  const itemOf = (line: Stripe.InvoiceLineItem) => line.parent?.invoice_item_details?.invoice_item ?? null;
-  const lines =
-    invoice.lines.has_more && invoice.id
-      ? await askStripe(() => billing.stripe.invoices.listLineItems(invoice.id!, { limit: 100 }).autoPagingToArray({ limit: 10_000 }))
-      : invoice.lines.data;
-  return lines.map(itemOf).filter((id): id is string => id !== null);
+/** Every line of an invoice, over every page of them. */
+export async function invoiceLinesOf(billing: BillingSettings, invoice: Stripe.Invoice): Promise<Stripe.InvoiceLineItem[]> {
+  return invoice.lines.has_more && invoice.id
+    ? await askStripe(() => billing.stripe.invoices.listLineItems(invoice.id!, { limit: 100 }).autoPagingToArray({ limit: 10_000 }))
+    : invoice.lines.data;
+}
+
+/** The invoice items (one-off charges such as magnet orders) among an invoice's lines. */
+export function invoiceItemsOf(lines: Stripe.InvoiceLineItem[]): { id: string; amount: number }[] {
+  return lines.flatMap((line) => {
+    const id = line.parent?.invoice_item_details?.invoice_item;
+    return id ? [{ id, amount: line.amount }] : [];
+  });
 }
 
 /** Magnet orders put on an invoice are paid when it is. */

@@ -3,7 +3,7 @@ import { MAX_CART_QUANTITY, ResourcesMessages, type Cart } from '../../../shared
 import type { AppContext } from '../../context.js';
 import { cartItems, catalogItems } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
-import { retailOf, toCatalogItem } from './catalog.service.js';
+import { retailFor, toCatalogItem } from './catalog.service.js';
 import { amazonCartUrl } from './retailer-links.js';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -17,7 +17,7 @@ export async function readCart(ctx: AppContext, userId: number): Promise<Cart> {
     .innerJoin(catalogItems, eq(catalogItems.id, cartItems.catalogItemId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.addedAt), asc(catalogItems.id));
-  const retail = retailOf(ctx);
+  const retail = await retailFor(ctx, userId);
   const lines = rows.map(({ item, quantity }) => ({
     item: toCatalogItem(item, retail),
     quantity,

@@ -16,14 +16,28 @@ import type { AppContext } from '../../context.js';
 import { catalogItems } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, notFound } from '../../http-errors.js';
-import { amazonProductUrl, DEFAULT_AMAZON_BASE_URL, type RetailSettings } from './retailer-links.js';
+import { amazonTagsFor } from '../retail-affiliates/associate-tags.js';
+import { amazonProductUrl, DEFAULT_AMAZON_BASE_URL, storeRegionOf, type RetailSettings } from './retailer-links.js';
 
 type CatalogItemRow = typeof catalogItems.$inferSelect;
 type CatalogItemInput = z.output<typeof CatalogItemInputSchema>;
 type CatalogItemUpdate = z.output<typeof CatalogItemUpdateSchema>;
 
-export function retailOf(ctx: AppContext): RetailSettings {
+function retailOf(ctx: AppContext): RetailSettings {
   return ctx.retail ?? { amazonBaseUrl: DEFAULT_AMAZON_BASE_URL };
+}
+
+/**
+ * The retail settings with the tag for this viewer's links (null: an admin's list, the platform's):
+ * their own enabled associate ID, else the platform's from the admin panel, else AMAZON_ASSOCIATE_TAG;
+ * a tag of another Associates store than the links' is passed over, as it would earn nothing there.
+ */
+export async function retailFor(ctx: AppContext, viewerId: number | null): Promise<RetailSettings> {
+  const retail = retailOf(ctx);
+  const { own, platform } = await amazonTagsFor(ctx, viewerId);
+  const region = storeRegionOf(retail);
+  const chosen = [own, platform].find((candidate) => candidate?.region === region);
+  return chosen ? { ...retail, amazonAssociateTag: chosen.tag } : retail;
 }
 
 export function toCatalogItem(row: CatalogItemRow, retail: RetailSettings): CatalogItem {
@@ -58,7 +72,7 @@ export function toCatalogItem(row: CatalogItemRow, retail: RetailSettings): Cata
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** One catalogue in its order, narrowed by category, stock and text in the name, brand, description or features. */
-export async function listCatalog(ctx: AppContext, catalogue: Catalogue, query: CatalogQuery): Promise<CatalogList> {
+export async function listCatalog(ctx: AppContext, viewerId: number, catalogue: Catalogue, query: CatalogQuery): Promise<CatalogList> {
   const pattern = query.search ? containsPattern(query.search) : undefined;
   const filters: (SQL | undefined)[] = [
     eq(catalogItems.catalogue, catalogue),
@@ -73,15 +87,15 @@ export async function listCatalog(ctx: AppContext, catalogue: Catalogue, query: 
         )
       : undefined,
   ];
-  const [rows, categoryRows] = await Promise.all([
+  const [rows, categoryRows, retail] = await Promise.all([
     ctx.db.select().from(catalogItems).where(and(...filters)).orderBy(asc(catalogItems.sortOrder), asc(catalogItems.name), asc(catalogItems.id)),
     ctx.db
       .selectDistinct({ category: catalogItems.category })
       .from(catalogItems)
       .where(eq(catalogItems.catalogue, catalogue))
       .orderBy(asc(catalogItems.category)),
+    retailFor(ctx, viewerId),
   ]);
-  const retail = retailOf(ctx);
   return { catalogue, categories: categoryRows.map((row) => row.category), items: rows.map((row) => toCatalogItem(row, retail)) };
 }
 
@@ -113,7 +127,7 @@ export async function listAllItems(ctx: AppContext, catalogue?: Catalogue): Prom
     .from(catalogItems)
     .where(catalogue ? eq(catalogItems.catalogue, catalogue) : undefined)
     .orderBy(asc(catalogItems.catalogue), asc(catalogItems.sortOrder), asc(catalogItems.name), asc(catalogItems.id));
-  const retail = retailOf(ctx);
+  const retail = await retailFor(ctx, null);
   return rows.map((row) => toCatalogItem(row, retail));
 }
 
@@ -142,7 +156,7 @@ export async function createItem(ctx: AppContext, input: CatalogItemInput): Prom
       })
       .returning(),
   );
-  return toCatalogItem(row!, retailOf(ctx));
+  return toCatalogItem(row!, await retailFor(ctx, null));
 }
 
 export async function updateItem(ctx: AppContext, id: number, changes: CatalogItemUpdate): Promise<CatalogItem> {
@@ -154,7 +168,7 @@ export async function updateItem(ctx: AppContext, id: number, changes: CatalogIt
       .returning(),
   );
   if (!row) throw notFound(ResourcesMessages.itemNotFound);
-  return toCatalogItem(row, retailOf(ctx));
+  return toCatalogItem(row, await retailFor(ctx, null));
 }
 
 /** Deleting an item also takes it out of every cart (the foreign key cascades). */

@@ -34,7 +34,7 @@ export async function resourcesHubRoutes(server: FastifyInstance) {
   app.get(
     `${RESOURCES_API}/catalogues/:catalogue`,
     { schema: { params: CatalogueParamsSchema, querystring: CatalogQuerySchema, response: { 200: CatalogListSchema } } },
-    async (request) => listCatalog(ctx, request.params.catalogue, request.query),
+    async (request) => listCatalog(ctx, signedInUser(request).id, request.params.catalogue, request.query),
   );
 
   app.get(CART, { schema: { response: { 200: CartSchema } } }, async (request) => readCart(ctx, signedInUser(request).id));

@@ -1,3 +1,5 @@
+import { AMAZON_MARKETPLACES, AMAZON_REGIONS, type AmazonRegion } from '../../../shared/retail-affiliates.schemas.js';
+
 /**
  * Links to the retailer, built on the server only: the tag and the items come from our settings and
  * the database, never from the browser, so nobody can swap the tag or the quantities in a request.
@@ -5,7 +7,7 @@
 export interface RetailSettings {
   /** Origin of the Amazon store, without a trailing slash (https://www.amazon.com). */
   amazonBaseUrl: string;
-  /** The platform's Amazon Associates tracking id; links carry no tag without one. */
+  /** The Associates tracking id links carry (AMAZON_ASSOCIATE_TAG, or the viewer's: see retailFor); none without one. */
   amazonAssociateTag?: string;
 }
 
@@ -19,11 +21,21 @@ export function retailSettingsFrom(env: { AMAZON_BASE_URL?: string; AMAZON_ASSOC
 }
 
 /**
- * The tag a link carries. For now always the platform's: once operators connect their own Amazon
- * Associates account (the affiliate-setup issue), their tag replaces this one for their cart.
+ * The tag a link carries: the settings' tag, which catalog.service's retailFor has already chosen
+ * for the viewer (their own associate ID, else the platform's, else AMAZON_ASSOCIATE_TAG).
  */
 function associateTagFor(settings: RetailSettings): string | undefined {
   return settings.amazonAssociateTag;
+}
+
+/**
+ * The Associates region of the store the links go to. A tag earns only in its own store, so only a
+ * tag of this region may replace the platform's. Another address (a local stand-in) counts as amazon.com.
+ */
+export function storeRegionOf(settings: RetailSettings): AmazonRegion {
+  const host = new URL(settings.amazonBaseUrl).host.replace(/^www\./, '');
+  const found = AMAZON_REGIONS.find((region) => AMAZON_MARKETPLACES[region].marketplace === `www.${host}`);
+  return found ?? 'US';
 }
 
 /** The product's own page: https://www.amazon.com/dp/{ASIN}?tag={tag}. */

@@ -19,7 +19,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http-errors.js'
 import { hashToken, newToken } from '../../tokens.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { groupedKey, hashRecoveryCode, isRecoveryCodeShaped, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUriOf } from './codes.js';
-import { seal, unsealWithAny } from './sealing.js';
+import { seal, unsealWithAny } from '../../sealing.js';
 
 const MINUTE_MS = 60_000;
 const SETUP_VALID_MS = 10 * MINUTE_MS;

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { deriveKey } from '../../secrets.js';
 import { hashToken } from '../../tokens.js';
 import { groupedKey, hashRecoveryCode, isRecoveryCodeShaped, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUriOf } from './codes.js';
-import { seal, unseal, unsealWithAny } from './sealing.js';
+import { seal, unseal, unsealWithAny } from '../../sealing.js';
 
 const key = deriveKey('a-session-secret-long-enough-for-tests-0123456789', 'two-factor');
 

@@ -5,7 +5,9 @@ import {
   CreditCard,
   GraduationCap,
   HandHeart,
+  Handshake,
   LayoutDashboard,
+  Link2,
   Lightbulb,
   MessageSquarePlus,
   Package,
@@ -30,6 +32,8 @@ export interface NavEntry {
   /** Makes the entry an expandable parent. */
   children?: NavEntry[];
   adminOnly?: boolean;
+  /** Only members of the affiliate program (operators who also refer) see it; it leads outside the operator pages. */
+  affiliateOnly?: boolean;
   /** A live count shown beside the label. */
   badge?: 'unresolvedIssues';
 }
@@ -55,23 +59,35 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
       { label: 'Cleaning Kits', href: paths.cleaningKits, icon: SprayCan },
       { label: 'Credit Card Readers', href: paths.cardReaders, icon: CreditCard },
       { label: 'Toolkits & Parts', href: paths.toolkits, icon: Wrench },
+      // The operator's own retail affiliate accounts, whose tag the three catalogues' links carry.
+      { label: 'Affiliate Setup', href: paths.affiliateSetup, icon: Link2 },
       { label: 'Inventory Analytics', href: paths.inventoryAnalytics, icon: ChartLine },
       { label: 'Demographics', href: paths.demographics, icon: Users },
       { label: 'Donation Hub', href: paths.donationHub, icon: HandHeart },
     ],
   },
   { label: 'Education', href: paths.education, icon: GraduationCap },
+  { label: 'Affiliate Dashboard', href: paths.affiliateDashboard, icon: Handshake, affiliateOnly: true },
   { label: 'Settings', href: paths.settings, icon: Settings },
   { label: 'Feature Requests', href: paths.adminFeatureRequests, icon: MessageSquarePlus },
   { label: 'Admin Panel', href: paths.adminPanel, icon: ShieldCheck, adminOnly: true },
 ];
 
-/** The entries this user should see: built pages only, admin entries for admins, parents with a visible child. */
-export function visibleNavEntries(entries: readonly NavEntry[], isAdmin: boolean): NavEntry[] {
+export interface NavViewer {
+  isAdmin: boolean;
+  isAffiliate: boolean;
+}
+
+/**
+ * The entries this user should see: built pages only, admin entries for admins, the affiliate
+ * dashboard for members of the program, parents with a visible child.
+ */
+export function visibleNavEntries(entries: readonly NavEntry[], viewer: NavViewer): NavEntry[] {
   return entries.flatMap((entry): NavEntry[] => {
-    if (entry.adminOnly && !isAdmin) return [];
+    if (entry.adminOnly && !viewer.isAdmin) return [];
+    if (entry.affiliateOnly) return viewer.isAffiliate ? [entry] : [];
     if (entry.children) {
-      const children = visibleNavEntries(entry.children, isAdmin);
+      const children = visibleNavEntries(entry.children, viewer);
       return children.length > 0 ? [{ ...entry, children }] : [];
     }
     return entry.href && hasOperatorPage(entry.href) ? [entry] : [];

@@ -66,8 +66,8 @@ function NavGroup({ entry, pathname }: { entry: NavEntry; pathname: string }) {
 /** The sidebar's main navigation (spec 2.2), filtered to built pages and the user's role. */
 export function SidebarNav() {
   const { pathname } = useLocation();
-  const { isAdmin } = useAuth();
-  const entries = visibleNavEntries(NAV_ENTRIES, isAdmin);
+  const { isAdmin, isAffiliate } = useAuth();
+  const entries = visibleNavEntries(NAV_ENTRIES, { isAdmin, isAffiliate });
 
   return (
     <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">

@@ -11,6 +11,8 @@ interface SelectFieldProps<Values extends FieldValues, Output> {
   /** Each choice as [value, what the user reads]. */
   options: readonly (readonly [string, string])[];
   error?: string;
+  hint?: string;
+  disabled?: boolean;
   className?: string;
 }
 
@@ -22,16 +24,18 @@ export function SelectField<Values extends FieldValues, Output>({
   placeholder,
   options,
   error,
+  hint,
+  disabled,
   className,
 }: SelectFieldProps<Values, Output>) {
   return (
-    <FormField label={label} error={error} className={className}>
+    <FormField label={label} error={error} hint={hint} className={className}>
       {(attributes) => (
         <Controller
           control={control}
           name={name}
           render={({ field }) => (
-            <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
+            <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name} disabled={disabled}>
               <SelectTrigger {...attributes} ref={field.ref} onBlur={field.onBlur}>
                 <SelectValue placeholder={placeholder} />
               </SelectTrigger>

@@ -2,7 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { Brand } from '../../components/brand.js';
 import { ThemeSwitcher } from '../../components/theme-switcher.js';
 import { buttonClasses } from '../../components/ui/button.js';
-import { useAuth } from '../../lib/auth.js';
+import { homePathFor, useAuth } from '../../lib/auth.js';
 import { cn } from '../../lib/cn.js';
 import { accountLinks, SITE_NAV_LINKS } from './site-nav-links.js';
 import { SiteMenu } from './site-menu.js';
@@ -19,8 +19,8 @@ export const siteNavLinkClass = ({ isActive }: { isActive: boolean }) =>
  * button stays in view.
  */
 export function SiteHeader({ className }: { className?: string }) {
-  const { isAuthenticated } = useAuth();
-  const { signIn, action } = accountLinks(isAuthenticated);
+  const { user, isAuthenticated } = useAuth();
+  const { signIn, action } = accountLinks(isAuthenticated, homePathFor(user));
   return (
     <header className={cn('relative border-b border-border bg-background', className)}>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">

@@ -13,11 +13,12 @@ export const SITE_NAV_LINKS: readonly SiteLink[] = [
 ];
 
 /**
- * The header's account links: a visitor signs in or starts a trial; a signed-in operator goes
- * back to the dashboard instead of being offered an account they already have.
+ * The header's account links: a visitor signs in or starts a trial; a signed-in user goes back to
+ * their dashboard (an affiliate's is the affiliate dashboard) instead of being offered an account
+ * they already have.
  */
-export function accountLinks(signedIn: boolean): { signIn: SiteLink | null; action: SiteLink } {
+export function accountLinks(signedIn: boolean, home: string = paths.dashboard): { signIn: SiteLink | null; action: SiteLink } {
   return signedIn
-    ? { signIn: null, action: { to: paths.dashboard, label: 'Open dashboard' } }
+    ? { signIn: null, action: { to: home, label: 'Open dashboard' } }
     : { signIn: { to: paths.login(), label: 'Sign in' }, action: { to: paths.startFreeTrial, label: 'Start free trial' } };
 }

@@ -1,11 +1,15 @@
-import { PlugZap } from 'lucide-react';
-import { ComingWith } from './coming-with.js';
+import { RetailIntegrationForm } from '../../retail-affiliates/components/retail-integration-form.js';
+import { AffiliateStatsCards } from './affiliate-stats-cards.js';
 
-/** Affiliate Setup (spec: commission stats and the retailer integrations); arrives with the affiliate program. */
+/** Affiliate Setup (spec: the program's figures, then the retailer integrations and commission rate of the platform, not of one operator). */
 export function AffiliateSetupTab() {
   return (
-    <ComingWith icon={PlugZap} title="Affiliate Setup">
-      The affiliate program is not open yet: its commission settings and retailer integrations will be set up here.
-    </ComingWith>
+    <div className="grid min-w-0 gap-4">
+      <AffiliateStatsCards />
+      <p className="text-sm text-muted-foreground">
+        The platform&rsquo;s own Amazon and Sam&rsquo;s Club accounts. Each operator connects their own under Affiliate Setup.
+      </p>
+      <RetailIntegrationForm scope="admin" />
+    </div>
   );
 }

@@ -1,8 +1,6 @@
-import { useId } from 'react';
 import { ENTERPRISE_TIER_MIN_MACHINES, GROWTH_TIER_MIN_MACHINES } from '../../../../shared/admin-users.schemas.js';
-import { Card } from '../../../components/ui/card.js';
+import { StatCard } from '../../../components/stat-card.js';
 import { LoadError } from '../../../components/ui/load-error.js';
-import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useAdminUserStats } from '../api.js';
 
 const number = new Intl.NumberFormat('en-US');
@@ -20,26 +18,18 @@ export function UserStatCards() {
   if (stats.isError) return <LoadError what="the user counts" error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isRefetching} />;
   return (
     <section aria-label="User counts" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {CARDS.map((card) => (
-        <StatCard key={card.key} card={card} value={stats.data?.[card.key]} />
-      ))}
+      {CARDS.map((card) => {
+        const value = stats.data?.[card.key];
+        return (
+          <StatCard
+            key={card.key}
+            label={card.label}
+            value={value === undefined ? undefined : number.format(value)}
+            caption={card.caption}
+            data-testid={`user-stat-${card.key}`}
+          />
+        );
+      })}
     </section>
-  );
-}
-
-/**
- * A labelled group rather than a heading: the cards sit straight under the page's h1, and four
- * figures are not sections of the page (the operator dashboard's cards read the same way).
- */
-function StatCard({ card, value }: { card: (typeof CARDS)[number]; value: number | undefined }) {
-  const titleId = useId();
-  return (
-    <Card role="group" aria-labelledby={titleId} className="grid gap-1 p-4" data-testid={`user-stat-${card.key}`}>
-      <p id={titleId} className="text-sm font-medium text-muted-foreground">
-        {card.label}
-      </p>
-      {value === undefined ? <Skeleton className="h-8 w-16" /> : <p className="text-2xl font-bold tabular-nums">{number.format(value)}</p>}
-      <p className="text-xs text-muted-foreground">{card.caption}</p>
-    </Card>
   );
 }

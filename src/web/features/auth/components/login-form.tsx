@@ -12,6 +12,7 @@ import { Label } from '../../../components/ui/label.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { readApiError } from '../../../lib/api.js';
+import { pathAfterSignIn } from '../../../lib/auth.js';
 import { paths } from '../../../lib/paths.js';
 import { useLogin, useRefreshCurrentUser } from '../api.js';
 import { ResendVerificationButton } from './resend-verification-button.js';
@@ -22,12 +23,14 @@ import { useIntentCheckout } from '../../billing/use-intent-checkout.js';
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 interface LoginFormProps {
-  /** Where to go once signed in (already checked to be a same-site path). */
-  redirectTo: string;
+  /** The page asked for, already checked to be a same-site path; without one the account's own dashboard. */
+  next: string | null;
+  /** The way to join for someone without an account: the operators' sign-up or the affiliate program's. */
+  signUp: { href: string; label: string };
   onSignedIn: () => void;
 }
 
-export function LoginForm({ redirectTo, onSignedIn }: LoginFormProps) {
+export function LoginForm({ next, signUp, onSignedIn }: LoginFormProps) {
   const navigate = useNavigate();
   const refreshCurrentUser = useRefreshCurrentUser();
   const login = useLogin();
@@ -50,10 +53,11 @@ export function LoginForm({ redirectTo, onSignedIn }: LoginFormProps) {
     onSignedIn();
     toast({ title: 'Welcome back!' });
     // Operator pages read the cached user, so wait for the fresh GET /api/auth/me before leaving.
-    await refreshCurrentUser();
-    // A plan chosen before signing up (verified on another device, say) opens its checkout now.
-    if (await intentCheckout.start()) return;
-    setTimeout(() => navigate(redirectTo, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    const user = await refreshCurrentUser();
+    // A plan chosen before signing up (verified on another device, say) opens its checkout now;
+    // affiliates have no plan to buy, and their page is the affiliate dashboard.
+    if (user?.role !== 'affiliate' && (await intentCheckout.start())) return;
+    setTimeout(() => navigate(pathAfterSignIn(user, next), { replace: true }), LOGIN_REDIRECT_DELAY_MS);
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -126,8 +130,8 @@ export function LoginForm({ redirectTo, onSignedIn }: LoginFormProps) {
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           Don&apos;t have an account?{' '}
-          <Link to={paths.register} className="font-medium text-primary hover:underline">
-            Sign up
+          <Link to={signUp.href} className="font-medium text-primary hover:underline">
+            {signUp.label}
           </Link>
         </p>
       </CardContent>

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { CardContent, CardFooter } from '../../../components/ui/card.js';
 import { readApiError } from '../../../lib/api.js';
+import { homePathFor } from '../../../lib/auth.js';
 import { paths } from '../../../lib/paths.js';
 import { readSubscriptionIntent } from '../../../lib/subscription-intent.js';
 import { useIntentCheckout } from '../../billing/use-intent-checkout.js';
@@ -35,9 +36,11 @@ export function VerifiedContinue({ message, verified }: VerifiedContinueProps) {
     checkoutStarted.current = true;
     continuing.mutate(replaceSession, {
       onSuccess: async () => {
-        await refreshCurrentUser();
-        // With a plan chosen before sign-up, its checkout opens by itself; otherwise the dashboard.
-        if (!(await intentCheckout.start())) navigate(paths.dashboard, { replace: true });
+        const signedIn = await refreshCurrentUser();
+        // With a plan chosen before sign-up, its checkout opens by itself; otherwise the dashboard
+        // (an affiliate's own: they buy no plan and cannot use the operator pages).
+        const isAffiliateOnly = signedIn?.role === 'affiliate';
+        if (isAffiliateOnly || !(await intentCheckout.start())) navigate(homePathFor(signedIn), { replace: true });
       },
       onError: () => {
         checkoutStarted.current = false;
@@ -49,11 +52,12 @@ export function VerifiedContinue({ message, verified }: VerifiedContinueProps) {
   // chosen plan's checkout opens at once. Not after Continue (that path starts it itself), and
   // once only, though StrictMode runs effects twice.
   const signedInAsVerified = user?.id === verified.id;
+  const signedInAsAffiliate = user?.role === 'affiliate';
   useEffect(() => {
-    if (!signedInAsVerified || !intent || checkoutStarted.current) return;
+    if (!signedInAsVerified || signedInAsAffiliate || !intent || checkoutStarted.current) return;
     checkoutStarted.current = true;
     void intentCheckout.start();
-  }, [signedInAsVerified, intent, intentCheckout]);
+  }, [signedInAsVerified, signedInAsAffiliate, intent, intentCheckout]);
 
   const signedInAsOther = user !== null && user.id !== verified.id;
   const error = continuing.isError ? (readApiError(continuing.error).message ?? 'Something went wrong. Please sign in.') : null;
@@ -85,7 +89,7 @@ export function VerifiedContinue({ message, verified }: VerifiedContinueProps) {
       </CardContent>
       <CardFooter>
         {user?.id === verified.id ? (
-          <Link to={paths.dashboard} className={buttonClasses({ className: 'w-full' })}>
+          <Link to={homePathFor(user)} className={buttonClasses({ className: 'w-full' })}>
             Go to Dashboard
           </Link>
         ) : signedInAsOther ? (
@@ -93,7 +97,7 @@ export function VerifiedContinue({ message, verified }: VerifiedContinueProps) {
             <Button className="w-full" loading={continuing.isPending || intentCheckout.pending} onClick={() => continueAs(true)}>
               Sign out and continue as {verified.email}
             </Button>
-            <Link to={paths.dashboard} className={buttonClasses({ variant: 'outline', className: 'w-full' })}>
+            <Link to={homePathFor(user)} className={buttonClasses({ variant: 'outline', className: 'w-full' })}>
               Stay signed in as {user.email}
             </Link>
           </>

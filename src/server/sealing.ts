@@ -1,5 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
+/**
+ * Secrets we hold at rest (two-factor secrets, operators' retail affiliate keys) are sealed here with
+ * AES-256-GCM under a key derived for their purpose, so a copy of the database alone opens none.
+ */
+
 const ALGORITHM = 'aes-256-gcm';
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -7,7 +12,7 @@ const KEY_BYTES = 32;
 
 function keyBytes(key: string): Buffer {
   const bytes = Buffer.from(key, 'base64url');
-  if (bytes.length !== KEY_BYTES) throw new Error('The two-factor key must be 32 bytes in base64url (deriveKey gives one)');
+  if (bytes.length !== KEY_BYTES) throw new Error('A sealing key must be 32 bytes in base64url (deriveKey gives one)');
   return bytes;
 }
 
