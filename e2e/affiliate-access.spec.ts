@@ -39,7 +39,7 @@ const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentEleme
 test('an affiliate signing in lands on their dashboard, without the operator pages', async ({ page }) => {
   const response = await page.goto('/affiliate-dashboard');
   expect(response?.status()).toBe(200);
-  await expect(page).toHaveURL(/\/login\?next=%2Faffiliate-dashboard$/);
+  await expect(page).toHaveURL(/\/affiliate\/login\?next=%2Faffiliate-dashboard$/);
 
   // The operators' sign-in page, too, leads an affiliate to the affiliate dashboard.
   await page.goto('/login');
@@ -65,6 +65,11 @@ test('an affiliate signing in lands on their dashboard, without the operator pag
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/affiliate-dashboard$/);
+
+  // The plans offer no second account to someone signed in as an affiliate.
+  await page.goto('/pricing');
+  await expect(page.getByRole('link', { name: 'Run machines from your affiliate dashboard' })).toHaveCount(3);
+  await expect(page.getByRole('button', { name: /free trial/ })).toHaveCount(0);
 });
 
 test('an operator outside the program reads why, with the way to the program', async ({ page }) => {
@@ -118,6 +123,14 @@ test('an affiliate who also runs machines confirms, lands on the operator dashbo
   await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Dashboard' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Affiliate Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('button', { name: 'Also run vending machines' })).toHaveCount(0);
+  // Now an operator in the program, the affiliates' sign-in page still leads to the affiliate dashboard.
+  await page.context().clearCookies();
+  await page.goto('/affiliate/login');
+  await page.getByLabel('Email').fill(MOVER.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/affiliate-dashboard$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 
 test('the admin lists the affiliates, deactivates and activates one, and sees the payouts', async ({ page, login }) => {

@@ -36,6 +36,8 @@ test('the sign-up form checks its fields, shows the success screen, and the veri
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel('Industry')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Industry')).toHaveAttribute('aria-required', 'true');
+  await expect(page.getByLabel('Experience')).toHaveAttribute('aria-required', 'true');
 
   await page.getByLabel('First Name').fill('Ada');
   await page.getByLabel('Last Name').fill('Mensah');

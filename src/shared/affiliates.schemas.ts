@@ -46,6 +46,7 @@ export const AffiliateMessages = {
   alreadyOperator: 'This account already runs machines.',
   affiliateNotFound: 'Affiliate not found',
   belowMinimumPayout: 'The approved balance is below the $50.00 minimum payout.',
+  balanceChanged: 'The approved balance changed since you opened this. Check the new amount and record the payout again.',
   referenceRequired: 'Enter the payment reference (for example the transfer number).',
 } as const;
 
@@ -138,6 +139,12 @@ export type AffiliateStats = z.infer<typeof AffiliateStatsSchema>;
 
 export const RecordPayoutSchema = z.strictObject({
   affiliateUserId: z.number({ error: AffiliateMessages.affiliateNotFound }).int().positive(),
+  /**
+   * The approved balance the admin saw and paid. Only a check: the server computes the amount, and
+   * refuses (409) when the balance moved meanwhile (an approval, a refund), so the record always
+   * matches the money sent.
+   */
+  expectedAmountCents: z.number({ error: 'The amount shown is missing' }).int(),
   reference: z
     .string({ error: AffiliateMessages.referenceRequired })
     .trim()

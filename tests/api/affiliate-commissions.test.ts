@@ -53,6 +53,11 @@ async function referredPayingOperator(affiliateUserId: number | null, priceId = 
   return { ...operator, subscriptionId: subscription.id, invoiceId: (paid.data as { object: { id: string } }).object.id, paidEvent: paid };
 }
 
+const linesOfAffiliate = (affiliateUserId: number, status: 'paid') =>
+  t.database.db
+    .select()
+    .from(affiliateCommissions)
+    .where(and(eq(affiliateCommissions.affiliateUserId, affiliateUserId), eq(affiliateCommissions.status, status)));
 const linesOf = (invoiceId: string) => t.database.db.select().from(affiliateCommissions).where(eq(affiliateCommissions.invoiceId, invoiceId));
 const dashboardOf = async (affiliate: { api: ReturnType<typeof api> }) => (await affiliate.api.get('/api/affiliate/dashboard')).json() as AffiliateDashboard;
 
@@ -90,12 +95,10 @@ describe('commissions from paid invoices', () => {
     expect(await linesOf(operator.invoiceId)).toHaveLength(1);
   });
 
-  test('an operator nobody referred, a free trial invoice, and a deactivated affiliate earn nothing', async () => {
+  test('an operator nobody referred and a deactivated affiliate earn nothing', async () => {
     const alone = await referredPayingOperator(null);
     expect(await linesOf(alone.invoiceId)).toEqual([]);
     const affiliate = await signedInAffiliate();
-    const trialInvoices = [...fake.invoices.values()].filter((invoice) => invoice.amount_paid === 0);
-    for (const invoice of trialInvoices) expect(await linesOf(invoice.id)).toEqual([]);
     expect((await (await adminApi()).patch(`/api/admin/affiliates/${affiliate.user.id}`, { isActive: false })).statusCode).toBe(200);
     const afterDeactivation = await referredPayingOperator(affiliate.user.id);
     expect(await linesOf(afterDeactivation.invoiceId)).toEqual([]);
@@ -140,13 +143,30 @@ describe('refunds', () => {
     expect((await dashboardOf(affiliate)).earnings.pendingCents).toBe(600);
   });
 
+  test('a refund that arrives before its invoice.paid keeps the invoice first, and the late invoice.paid changes nothing', async () => {
+    const affiliate = await signedInAffiliate();
+    const operator = await signIn(t);
+    await t.database.db.insert(referrals).values({ referredUserId: operator.user.id, affiliateUserId: affiliate.user.id });
+    const { url } = (await operator.api.post('/api/stripe/create-checkout', { priceId: PRICES.growth })).json() as { url: string };
+    const session = [...fake.checkoutSessions.values()].find((candidate) => candidate.url === url)!;
+    const { subscription, events } = fake.completeCheckout(session.id, { addCard: true });
+    await deliverAll(events);
+    const renewal = fake.endPeriod(subscription.id);
+    const paid = renewal.find((event) => event.type === 'invoice.paid')!;
+    const invoiceId = (paid.data as { object: { id: string } }).object.id;
+    await deliver(fake.refundInvoice(invoiceId, 1000));
+    expect(await linesOf(invoiceId)).toMatchObject([{ kind: 'invoice', baseCents: 2000, amountCents: 400, status: 'pending' }]);
+    await deliverAll(renewal);
+    expect(await linesOf(invoiceId)).toMatchObject([{ kind: 'invoice', amountCents: 400 }]);
+  });
+
   test('after payout: a negative line, approved at once, is taken off the next payout', async () => {
     const affiliate = await signedInAffiliate();
     const operators = [];
     for (let i = 0; i < 4; i++) operators.push(await referredPayingOperator(affiliate.user.id, PRICES.enterprise));
     await approveAllOf(affiliate.user.id);
     const admin = await adminApi();
-    const paid = await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, reference: 'TRANSFER-1' });
+    const paid = await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, expectedAmountCents: 6400, reference: 'TRANSFER-1' });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json()).toMatchObject({ amountCents: 6400, reference: 'TRANSFER-1' });
 
@@ -165,7 +185,7 @@ describe('refunds', () => {
     // Later earnings pay out net of the reversal, once they are past the minimum again.
     for (let i = 0; i < 5; i++) await referredPayingOperator(affiliate.user.id, PRICES.enterprise);
     await approveAllOf(affiliate.user.id);
-    const next = await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, reference: 'TRANSFER-2' });
+    const next = await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, expectedAmountCents: 6400, reference: 'TRANSFER-2' });
     expect(next.json()).toMatchObject({ amountCents: 5 * 1600 - 1600 });
   });
 });
@@ -176,19 +196,22 @@ describe('payouts', () => {
     const admin = await adminApi();
     for (let i = 0; i < 6; i++) await referredPayingOperator(affiliate.user.id);
     await approveAllOf(affiliate.user.id);
-    expectJsonError(await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, reference: 'X' }), 400, 'The approved balance is below the $50.00 minimum payout.');
+    expectJsonError(await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, expectedAmountCents: 4800, reference: 'X' }), 400, 'The approved balance is below the $50.00 minimum payout.');
     await referredPayingOperator(affiliate.user.id);
     await approveAllOf(affiliate.user.id);
-    expectJsonError(await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, reference: '  ' }), 400);
-    expectJsonError(await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: 2_000_000_000, reference: 'X' }), 404, 'Affiliate not found');
-    // The amount is the server's: one sent along is refused, not used.
-    expectJsonError(await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, reference: 'X', amountCents: 1 }), 400);
+    expectJsonError(await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, expectedAmountCents: 5600, reference: '  ' }), 400);
+    expectJsonError(await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: 2_000_000_000, expectedAmountCents: 5600, reference: 'X' }), 404, 'Affiliate not found');
+    // The amount is the server's: one sent along is refused, not used; the figure the admin saw is
+    // only checked, and a balance that moved since is refused rather than recorded.
+    expectJsonError(await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, expectedAmountCents: 5600, reference: 'X', amountCents: 1 }), 400);
+    expectJsonError(await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, expectedAmountCents: 4800, reference: 'X' }), 409, /balance changed/);
 
     const [first, second] = await Promise.all([
-      admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, reference: 'WIRE-7' }),
-      admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, reference: 'WIRE-8' }),
+      admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, expectedAmountCents: 5600, reference: 'WIRE-7' }),
+      admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, expectedAmountCents: 5600, reference: 'WIRE-8' }),
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([201, 400]);
+    expect(await linesOfAffiliate(affiliate.user.id, 'paid')).toHaveLength(7);
     const listed = (await admin.get('/api/admin/affiliates')).json() as AdminAffiliate[];
     expect(listed.find((row) => row.userId === affiliate.user.id)).toMatchObject({ approvedBalanceCents: 0, totalEarningsCents: 5600, referralCount: 7 });
     expect((await dashboardOf(affiliate)).earnings).toEqual({ pendingCents: 0, approvedCents: 0, paidCents: 5600 });

@@ -69,7 +69,7 @@ describe('referral links', () => {
     expect(referralCookieOf(await visit(`/api/auth/me?ref=${active.code}`))).toBeNull();
     const forged = `ref=${active.code}:${Date.now()}.forgedsignature`;
     const email = uniqueEmail('forged');
-    await registerWith(forged, { email });
+    expect((await registerWith(forged, { email })).statusCode).toBe(201);
     expect(await referrerOf(email)).toBeNull();
   });
 
@@ -164,6 +164,8 @@ describe('who may use what', () => {
     const res = await api(t, cookie).post('/api/affiliate/become-operator');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ role: 'operator', isAffiliate: true });
+    // Signing in again, the answer itself says the account is in the program, as /api/auth/me does.
+    expect((await login(t, affiliate.user.email, affiliate.password)).json()).toMatchObject({ user: { role: 'operator', isAffiliate: true } });
     expect((await api(t, cookie).get('/api/machines')).statusCode).toBe(200);
     expect(((await api(t, cookie).get('/api/affiliate/dashboard')).json() as AffiliateDashboard).isOperator).toBe(true);
     expectJsonError(await api(t, cookie).post('/api/affiliate/become-operator'), 409, 'This account already runs machines.');

@@ -20,7 +20,7 @@ export function AffiliateDashboardRoute() {
   const location = useLocation();
   if (isLoading) return <PageSkeleton />;
   if (!isAuthenticated) {
-    return <Navigate to={paths.login(`${location.pathname}${location.search}${location.hash}`)} replace />;
+    return <Navigate to={paths.affiliateLogin(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
   const page = <Suspense fallback={<PageContentSkeleton />}>{isAffiliate ? <AffiliateDashboardPage /> : <NotAffiliate />}</Suspense>;
   return isOperator ? <AppShell>{page}</AppShell> : <AffiliateShell>{page}</AffiliateShell>;

@@ -122,5 +122,7 @@ async function recentReferrals(ctx: AppContext, affiliateUserId: number): Promis
 function standingOf(status: string | null): Referral['standing'] {
   if (status === null) return 'none';
   if (status === 'active' || status === 'trialing' || status === 'past_due') return status;
+  // Stripe's other unsettled states are payments that did not go through yet.
+  if (status === 'unpaid' || status === 'incomplete') return 'past_due';
   return 'canceled';
 }

@@ -16,7 +16,7 @@ export interface PaidInvoice {
   subscriptionId: string | null;
   currency: string;
   amountPaid: number;
-  /** Amounts of lines that are no part of the subscription (one-off magnet orders on the invoice). */
+  /** Amounts of lines that are no part of the subscription (one-off invoice items such as magnet orders; not prorations). */
   otherLinesCents: number;
   paidAt: Date;
 }
@@ -53,19 +53,22 @@ export async function earnCommission(tx: Tx, invoice: PaidInvoice): Promise<void
 
 /**
  * A refund of an invoice (charge.refunded, with what is refunded so far in all): its commission is
- * what 40% of the part still paid comes to. Before payout the commission itself is lowered, or
+ * 40% of what is still paid, up to the subscription's part. Before payout the commission itself is lowered, or
  * cancelled when nothing is left; after payout a negative line, approved at once, takes the
  * difference off the next payout. Computed from the total refunded, so a repeated event changes nothing.
  */
 export async function reverseCommission(tx: Tx, invoiceId: string, refundedCents: number, now = new Date()): Promise<void> {
   const [invoice] = await tx.select({ amountPaid: invoices.amountPaid }).from(invoices).where(eq(invoices.id, invoiceId));
+  // Not one of our customers' invoices (the webhook keeps the invoice, and its commission, first).
   if (!invoice) return;
   const refunded = Math.min(Math.max(refundedCents, 0), invoice.amountPaid);
   await tx.update(invoices).set({ amountRefunded: refunded, syncedAt: now }).where(eq(invoices.id, invoiceId));
   const lines = await tx.select().from(affiliateCommissions).where(eq(affiliateCommissions.invoiceId, invoiceId)).for('update');
   const original = lines.find((line) => line.kind === 'invoice');
-  if (!original || original.status === 'cancelled' || invoice.amountPaid === 0) return;
-  const keptBase = Math.round((original.baseCents * (invoice.amountPaid - refunded)) / invoice.amountPaid);
+  if (!original || original.status === 'cancelled') return;
+  // What is still paid covers the subscription first: a refund of a magnet order on the same
+  // invoice leaves the commission alone.
+  const keptBase = Math.min(original.baseCents, invoice.amountPaid - refunded);
   const due = commissionOf(keptBase);
   if (original.status !== 'paid') {
     const changes = due === 0 ? { status: 'cancelled' as const } : { amountCents: due };

@@ -2,14 +2,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import { AffiliateMessages, MINIMUM_PAYOUT_CENTS, type RecordPayoutInput } from '../../../shared/affiliates.schemas.js';
 import type { AppContext } from '../../context.js';
 import { affiliateCommissions, affiliatePayouts, affiliates, users } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http-errors.js';
+import { badRequest, conflict, notFound } from '../../http-errors.js';
 
 const RECENT_PAYOUTS = 20;
 
 /**
  * Records a payout the admin made outside the app (a transfer), of the affiliate's whole approved
  * balance: the amount is computed here from the approved lines, refunds' negative lines included,
- * never taken from the browser. Those lines become paid with it, in one transaction, so two admins
+ * never taken from the browser (which sends only the figure it showed, to be checked). Those lines become paid with it, in one transaction, so two admins
  * recording at once cannot pay a line twice (the second finds no balance).
  */
 export async function recordPayout(ctx: AppContext, adminId: number, input: Required<RecordPayoutInput>) {
@@ -23,6 +23,7 @@ export async function recordPayout(ctx: AppContext, adminId: number, input: Requ
       .for('update');
     const amountCents = approved.reduce((sum, line) => sum + line.amountCents, 0);
     if (amountCents < MINIMUM_PAYOUT_CENTS) throw badRequest(AffiliateMessages.belowMinimumPayout);
+    if (amountCents !== input.expectedAmountCents) throw conflict(AffiliateMessages.balanceChanged);
     const [payout] = await tx
       .insert(affiliatePayouts)
       .values({ affiliateUserId: affiliate.userId, amountCents, currency: approved[0]!.currency, reference: input.reference, recordedBy: adminId })

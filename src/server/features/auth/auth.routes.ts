@@ -30,7 +30,7 @@ import {
   resendVerification,
   resetPassword,
   signInWithPassword,
-  toCurrentUser,
+  describeUser,
   verifyEmail,
 } from './auth.service.js';
 import { continueAfterVerifying, grantVerifiedSignIn } from './verified-sign-in.js';
@@ -79,7 +79,7 @@ export async function authPublicRoutes(server: FastifyInstance) {
     { schema: { body: ContinueAfterVerifySchema, response: { 200: SignedInSchema } } },
     async (request, reply) => {
       const user = await continueAfterVerifying(ctx, request, reply, request.body.replaceSession);
-      return { message: AuthMessages.verifiedWelcome, user: toCurrentUser(user, ctx.adminEmails) };
+      return { message: AuthMessages.verifiedWelcome, user: await describeUser(ctx, user) };
     },
   );
 
@@ -117,7 +117,7 @@ export async function authPublicRoutes(server: FastifyInstance) {
       }
       await startSession(ctx.db, request, reply, user.id, request.body.rememberMe, { timeZone: request.body.timeZone });
       await noteSignIn(ctx, request, reply, user, request.body.timeZone);
-      return { message: 'Welcome back!', user: toCurrentUser(user, ctx.adminEmails) };
+      return { message: 'Welcome back!', user: await describeUser(ctx, user) };
     },
   );
 

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { emailChanges, passwordResetTokens, users, verifiedSignIns, type User } from '../../db/schema.js';
+import { affiliates, emailChanges, passwordResetTokens, users, verifiedSignIns, type User } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError, tooManyAttempts } from '../../http-errors.js';
 import { endAllSessionsOf } from '../../sessions.js';
 import { hashToken, newToken } from '../../tokens.js';
@@ -33,6 +33,12 @@ export function toCurrentUser(user: User & { isAffiliate?: boolean }, adminEmail
     phoneNumber: user.phoneNumber,
     isAffiliate: user.isAffiliate ?? user.role === 'affiliate',
   };
+}
+
+/** The user as a sign-in answers it, with their place in the affiliate program looked up. */
+export async function describeUser(ctx: AppContext, user: User): Promise<CurrentUser> {
+  const [member] = await ctx.db.select({ userId: affiliates.userId }).from(affiliates).where(eq(affiliates.userId, user.id));
+  return toCurrentUser({ ...user, isAffiliate: member !== undefined }, ctx.adminEmails);
 }
 
 async function refuseCommonPassword(password: string) {

@@ -76,23 +76,17 @@ async function effectOf(ctx: AppContext, billing: BillingSettings, event: Stripe
         if (userId !== null && reading.subscription.status === 'trialing') await remindTrialEnding(ctx, billing, tx, userId, reading, withCard);
       };
     }
-    case 'invoice.paid': {
-      const invoice = await askStripe(() => billing.stripe.invoices.retrieve(event.data.object.id!));
-      const invoiceItems = invoiceItemsOf(await invoiceLinesOf(billing, invoice));
-      return async (tx) => {
-        const kept = await keepInvoice(tx, invoice);
-        await markMagnetOrdersInvoiced(
-          tx,
-          invoiceItems.map((item) => item.id),
-          invoice.status_transitions.paid_at,
-        );
-        if (kept) await earnCommission(tx, { ...kept, otherLinesCents: invoiceItems.reduce((sum, item) => sum + item.amount, 0) });
-      };
-    }
+    case 'invoice.paid':
+      return paidInvoice(billing, event.data.object.id!);
     case 'charge.refunded': {
       const refund = await refundedInvoiceOf(billing, event.data.object.id);
+      if (!refund) return async () => {};
+      // The invoice is kept (with its commission) first: its own invoice.paid may not be applied yet,
+      // and a refund handled before it would otherwise be lost.
+      const keepPaid = await paidInvoice(billing, refund.invoiceId);
       return async (tx) => {
-        if (refund) await reverseCommission(tx, refund.invoiceId, refund.refundedCents);
+        await keepPaid(tx);
+        await reverseCommission(tx, refund.invoiceId, refund.refundedCents);
       };
     }
     case 'invoice.payment_failed': {
@@ -109,6 +103,26 @@ async function effectOf(ctx: AppContext, billing: BillingSettings, event: Stripe
       // Events we did not ask for (the endpoint's list is set at Stripe) are acknowledged and left.
       return async () => {};
   }
+}
+
+/**
+ * A paid invoice as Stripe holds it now: kept, its magnet orders marked paid, and the affiliate's
+ * commission made if the subscription was referred. Safe to apply again (upserts, one commission).
+ */
+async function paidInvoice(billing: BillingSettings, invoiceId: string): Promise<Effect> {
+  const invoice = await askStripe(() => billing.stripe.invoices.retrieve(invoiceId));
+  const invoiceItems = invoiceItemsOf(await invoiceLinesOf(billing, invoice));
+  // Prorations of a plan change are the subscription's own; one-off items (magnets) are not.
+  const oneOffCents = invoiceItems.filter((item) => !item.proration).reduce((sum, item) => sum + item.amount, 0);
+  return async (tx) => {
+    const kept = await keepInvoice(tx, invoice);
+    await markMagnetOrdersInvoiced(
+      tx,
+      invoiceItems.map((item) => item.id),
+      invoice.status_transitions.paid_at,
+    );
+    if (kept) await earnCommission(tx, { ...kept, otherLinesCents: oneOffCents });
+  };
 }
 
 /** A magnet order's payment, as Stripe holds the session now. */

@@ -66,10 +66,10 @@ export async function invoiceLinesOf(billing: BillingSettings, invoice: Stripe.I
 }
 
 /** The invoice items (one-off charges such as magnet orders) among an invoice's lines. */
-export function invoiceItemsOf(lines: Stripe.InvoiceLineItem[]): { id: string; amount: number }[] {
+export function invoiceItemsOf(lines: Stripe.InvoiceLineItem[]): { id: string; amount: number; proration: boolean }[] {
   return lines.flatMap((line) => {
-    const id = line.parent?.invoice_item_details?.invoice_item;
-    return id ? [{ id, amount: line.amount }] : [];
+    const details = line.parent?.invoice_item_details;
+    return details?.invoice_item ? [{ id: details.invoice_item, amount: line.amount, proration: details.proration }] : [];
   });
 }
 

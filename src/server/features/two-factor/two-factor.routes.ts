@@ -15,7 +15,7 @@ import {
 import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
 import { startSession } from '../../sessions.js';
-import { toCurrentUser } from '../auth/auth.service.js';
+import { describeUser } from '../auth/auth.service.js';
 import { noteSignIn } from '../security/login-alerts.js';
 import { clearChallengeCookie, finishTwoFactorSignIn, isSpentChallenge, readChallengeCookie } from './two-factor-sign-in.js';
 import { confirmTwoFactorSetup, disableTwoFactor, regenerateRecoveryCodes, startTwoFactorSetup, twoFactorStatusOf } from './two-factor.service.js';
@@ -78,7 +78,7 @@ export async function twoFactorPublicRoutes(server: FastifyInstance) {
         // Exactly as the password login starts one, with what the password step asked for.
         await startSession(ctx.db, request, reply, user.id, pending.rememberMe, { timeZone: pending.timeZone });
         await noteSignIn(ctx, request, reply, user, pending.timeZone);
-        return { message: 'Welcome back!', user: toCurrentUser(user, ctx.adminEmails) };
+        return { message: 'Welcome back!', user: await describeUser(ctx, user) };
       } catch (error) {
         if (isSpentChallenge(error)) clearChallengeCookie(reply);
         throw error;

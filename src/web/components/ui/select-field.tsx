@@ -13,6 +13,8 @@ interface SelectFieldProps<Values extends FieldValues, Output> {
   error?: string;
   hint?: string;
   disabled?: boolean;
+  /** Marked and announced as required, as text fields are. */
+  required?: boolean;
   className?: string;
 }
 
@@ -26,10 +28,11 @@ export function SelectField<Values extends FieldValues, Output>({
   error,
   hint,
   disabled,
+  required,
   className,
 }: SelectFieldProps<Values, Output>) {
   return (
-    <FormField label={label} error={error} hint={hint} className={className}>
+    <FormField label={label} error={error} hint={hint} required={required} className={className}>
       {(attributes) => (
         <Controller
           control={control}

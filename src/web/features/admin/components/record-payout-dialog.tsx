@@ -19,8 +19,8 @@ interface RecordPayoutDialogProps {
 }
 
 /**
- * Records a payout made outside the app (a bank transfer, say). The server pays the whole approved
- * balance as it stands when the request arrives; the admin only gives the payment's reference.
+ * Records a payout made outside the app (a bank transfer, say) of the approved balance shown. The
+ * server computes the amount itself and refuses when the balance changed since it was shown.
  */
 export function RecordPayoutDialog({ affiliate, onClose }: RecordPayoutDialogProps) {
   return (
@@ -40,7 +40,7 @@ function RecordPayoutForm({ affiliate, onClose }: { affiliate: AdminAffiliate; o
     formState: { errors, isSubmitting },
   } = useForm<RecordPayoutInput, unknown, z.output<typeof RecordPayoutSchema>>({
     resolver: zodResolver(RecordPayoutSchema),
-    defaultValues: { affiliateUserId: affiliate.userId, reference: '' },
+    defaultValues: { affiliateUserId: affiliate.userId, expectedAmountCents: affiliate.approvedBalanceCents, reference: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -60,8 +60,8 @@ function RecordPayoutForm({ affiliate, onClose }: { affiliate: AdminAffiliate; o
       <DialogHeader>
         <DialogTitle>Record payout to {name}</DialogTitle>
         <DialogDescription>
-          Pay {formatCents(affiliate.approvedBalanceCents)} (the approved balance) outside the app first, then record it here. Commissions
-          approved meanwhile are included: the amount recorded is the whole approved balance when you save.
+          Pay {formatCents(affiliate.approvedBalanceCents)} (the approved balance) outside the app first, then record it here. If the
+          balance changes meanwhile (a commission approved, a refund), nothing is recorded and you are told to check the new amount.
         </DialogDescription>
       </DialogHeader>
       <TextField

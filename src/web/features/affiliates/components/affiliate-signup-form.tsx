@@ -79,7 +79,7 @@ export function AffiliateSignupForm({ onRegistered }: { onRegistered: (email: st
       />
       <PasswordField label="Confirm Password" purpose="new" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField control={control} name="industry" label="Industry" placeholder="Select your industry" options={INDUSTRY_OPTIONS} error={errors.industry?.message} />
+        <SelectField control={control} name="industry" label="Industry" placeholder="Select your industry" options={INDUSTRY_OPTIONS} error={errors.industry?.message} required />
         <SelectField
           control={control}
           name="experience"
@@ -87,6 +87,7 @@ export function AffiliateSignupForm({ onRegistered }: { onRegistered: (email: st
           placeholder="Select your experience"
           options={EXPERIENCE_OPTIONS}
           error={errors.experience?.message}
+          required
         />
       </div>
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>

@@ -37,7 +37,9 @@ export type LoginAudience = keyof typeof AUDIENCES;
 export function LoginPage({ audience = 'operator' }: { audience?: LoginAudience }) {
   const { user, isAuthenticated, isLoading } = useAuth();
   const [searchParams] = useSearchParams();
-  const next = safeNextPath(searchParams.get('next'));
+  // Whoever signs in on the affiliates' page means to reach the affiliate dashboard, operators in
+  // the program included (one outside it reads there how to join).
+  const next = safeNextPath(searchParams.get('next')) ?? (audience === 'affiliate' ? paths.affiliateDashboard : null);
   // Once this form signs the user in, it handles the redirect itself (after the welcome notice).
   const [signedInHere, setSignedInHere] = useState(false);
   const { title, description, icon: Icon, signUp } = AUDIENCES[audience];

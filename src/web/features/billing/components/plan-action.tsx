@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import type { BillingConfig, SubscriptionStatus } from '../../../../shared/billing.schemas.js';
 import type { Plan } from '../../../../shared/plans.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
+import { useAuth } from '../../../lib/auth.js';
 import { paths } from '../../../lib/paths.js';
 import { saveSubscriptionIntent } from '../../../lib/subscription-intent.js';
 import { createCheckout } from '../api.js';
@@ -28,7 +29,17 @@ export function PlanAction({ plan, config, status }: PlanActionProps) {
   const navigate = useNavigate();
   const priceId = plan.tier === 'free' ? null : (config?.priceIds[plan.tier] ?? null);
   const checkout = useStripeRedirect(() => createCheckout({ priceId: priceId ?? '', planName: plan.name }));
+  const { user } = useAuth();
 
+  if (user?.role === 'affiliate') {
+    // An affiliate has an account already: a sign-up would make a second one. Machines (and plans)
+    // are added to this account from the affiliate dashboard.
+    return (
+      <Link to={paths.affiliateDashboard} className={buttonClasses({ className: full, variant: 'outline' })}>
+        Run machines from your affiliate dashboard
+      </Link>
+    );
+  }
   if (!status) {
     if (plan.tier === 'free' || !priceId) {
       return (
