@@ -1,9 +1,8 @@
 import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import { COMMISSION_RATE_PERCENT, REFERRAL_PARAM, type AffiliateDashboard, type Referral } from '../../../shared/affiliates.schemas.js';
+import { AffiliateMessages, COMMISSION_RATE_PERCENT, REFERRAL_PARAM, type AffiliateDashboard, type Referral } from '../../../shared/affiliates.schemas.js';
 import type { AppContext } from '../../context.js';
 import { affiliateCommissions, affiliatePayouts, affiliates, referralClicks, referrals, subscriptions, users } from '../../db/schema.js';
 import { notFound } from '../../http-errors.js';
-import { AffiliateMessages } from '../../../shared/affiliates.schemas.js';
 
 const RECENT_REFERRALS = 10;
 const MONTHS_SHOWN = 12;

@@ -21,14 +21,6 @@ export function retailSettingsFrom(env: { AMAZON_BASE_URL?: string; AMAZON_ASSOC
 }
 
 /**
- * The tag a link carries: the settings' tag, which catalog.service's retailFor has already chosen
- * for the viewer (their own associate ID, else the platform's, else AMAZON_ASSOCIATE_TAG).
- */
-function associateTagFor(settings: RetailSettings): string | undefined {
-  return settings.amazonAssociateTag;
-}
-
-/**
  * The Associates region of the store the links go to. A tag earns only in its own store, so only a
  * tag of this region may replace the platform's. Another address (a local stand-in) counts as amazon.com.
  */
@@ -41,7 +33,7 @@ export function storeRegionOf(settings: RetailSettings): AmazonRegion {
 /** The product's own page: https://www.amazon.com/dp/{ASIN}?tag={tag}. */
 export function amazonProductUrl(settings: RetailSettings, asin: string): string {
   const url = new URL(`/dp/${encodeURIComponent(asin)}`, settings.amazonBaseUrl);
-  const tag = associateTagFor(settings);
+  const tag = settings.amazonAssociateTag;
   if (tag) url.searchParams.set('tag', tag);
   return url.toString();
 }
@@ -56,7 +48,7 @@ export function amazonCartUrl(settings: RetailSettings, lines: { asin: string; q
     url.searchParams.set(`ASIN.${index + 1}`, line.asin);
     url.searchParams.set(`Quantity.${index + 1}`, String(line.quantity));
   });
-  const tag = associateTagFor(settings);
+  const tag = settings.amazonAssociateTag;
   if (tag) url.searchParams.set('AssociateTag', tag);
   return url.toString();
 }
