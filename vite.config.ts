@@ -4,6 +4,15 @@ import { defineConfig, type Connect, type Plugin } from 'vite';
 
 const SERVER_ORIGIN = 'http://localhost:3000';
 
+/**
+ * The chart library and everything only it uses (its dependency tree in node_modules: recharts 3 draws
+ * with victory-vendor's d3 modules and keeps its state in a Redux store). They go to a `charts` chunk
+ * that only the pages that draw load, on demand; clsx and React, which recharts shares with the app,
+ * stay in their own chunks.
+ */
+const CHART_MODULE =
+  /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|use-sync-external-store|react-is)[\\/]/;
+
 /** /vote and /vote/… are the public vote page (vote.html), its own entry; the server does the same. */
 const VOTE_PAGE_PATH = /^\/vote(\/[^?]*)?(\?.*)?$/;
 
@@ -52,6 +61,9 @@ export default defineConfig({
             // zod checks the signed-in user in the shell; the form library is needed only by pages.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
+            // Only the listed packages: by default a group also takes in every module its modules import,
+            // which would pull the shared clsx into `charts` and so the charts into the first load.
+            { name: 'charts', test: CHART_MODULE, includeDependenciesRecursively: false },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -19,7 +19,7 @@ test.describe('the business resources hub', () => {
     await registerVerifiedOperator(server, smtp, account);
   });
 
-  test('the hub shows the five areas and the catalogue as counted; unbuilt pages say they are coming', async ({ page, login }) => {
+  test('the hub shows the five areas, each a link, and the catalogue as counted', async ({ page, login }) => {
     await login(account, '/resources');
     await expect(page.getByRole('heading', { level: 1, name: 'Business Resources' })).toBeVisible();
     const summary = await (await page.request.get('/api/resources/summary')).json();
@@ -28,10 +28,9 @@ test.describe('the business resources hub', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: /Cleaning Kits/ })).toBeVisible();
     await expect(main.getByRole('link', { name: /Toolkits & Parts/ })).toBeVisible();
-    await expect(main.getByRole('link', { name: /Inventory Analytics/ })).toHaveCount(0);
-    await expect(main.getByRole('heading', { name: /Inventory Analytics/ })).toContainText('Coming soon');
-    await expect(main.getByRole('heading', { name: /Demographics/ })).toContainText('Coming soon');
-    // A card that leads nowhere yet is plain text, not a control marked disabled.
+    await expect(main.getByRole('link', { name: /Inventory Analytics/ })).toHaveAttribute('href', '/resources/inventory-analytics');
+    await expect(main.getByRole('link', { name: /Demographics/ })).toHaveAttribute('href', '/resources/demographics');
+    await expect(main.getByText('Coming soon')).toHaveCount(0);
     await expect(main.locator('[aria-disabled]')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await main.getByRole('link', { name: /Credit Card Readers/ }).click();

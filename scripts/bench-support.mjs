@@ -1,5 +1,10 @@
-// What the database benchmarks share: a fresh database on the PostgreSQL server, and a median.
+// What the benchmarks share: a fresh database on the PostgreSQL server, a median, the built server
+// started as production runs it, and the latency of API calls made to it over HTTP.
+import { spawn } from 'node:child_process';
 import pg from 'pg';
+import { serverNodeFlags } from './server-node-flags.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
 
 /** The server the benchmarks use: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local `test`. */
 export const benchServerUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -26,4 +31,56 @@ export async function medianMs(fn, runs = 5) {
     times.push(performance.now() - start);
   }
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+}
+
+/** Starts dist/server/main.js on a free port with `env` (which must hold SESSION_SECRET); `ready` resolves once it answers. */
+export function startBenchServer(env) {
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const child = spawn(process.execPath, [...serverNodeFlags(env), 'dist/server/main.js'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const ready = (async () => {
+    for (let attempt = 0; attempt < 600; attempt++) {
+      try {
+        if ((await fetch(`${url}/api/auth/me`)).status === 401) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('server did not start');
+  })();
+  return { child, url, ready, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+}
+
+/** Signs in over HTTP and answers the session cookie. */
+export async function signIn(url, email, password) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.1' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers.get('set-cookie').split(';')[0];
+}
+
+/** p50 and p95 in ms of each GET path, called one after another `calls` times; the first `warmUp` calls warm caches and plans. */
+export async function callLatencies(url, cookie, paths, { calls = 120, warmUp = 20, allow404 = false } = {}) {
+  const results = {};
+  for (const path of paths) {
+    const times = [];
+    for (let i = 0; i < calls; i++) {
+      const started = performance.now();
+      const response = await fetch(`${url}${path}`, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (!response.ok && !(allow404 && response.status === 404)) throw new Error(`${path}: ${response.status}`);
+      if (i >= warmUp) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    results[path] = { p50: +times[Math.floor(times.length * 0.5)].toFixed(1), p95: +times[Math.floor(times.length * 0.95)].toFixed(1) };
+  }
+  return results;
 }

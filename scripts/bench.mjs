@@ -1,7 +1,7 @@
 // `npm run bench`: votes per second and latency of the vote endpoint, server memory, a recount
 // check of every counter, and the dashboard's calls for an operator with 1,000,000 votes, on the
 // embedded database and on PostgreSQL. Figures are written to docs/performance.md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -10,8 +10,8 @@ import { sign } from '@fastify/cookie';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { callLatencies, signIn, startBenchServer } from './bench-support.mjs';
 import { updatePerformanceDoc } from './performance-doc.mjs';
-import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -41,27 +41,7 @@ async function freshPostgresDatabase(name) {
 // The server's cookie secret, so the bench can sign voter cookies as the vote page's load does.
 const SESSION_SECRET = randomBytes(32).toString('hex');
 
-function startServer(env) {
-  const port = 4100 + Math.floor(Math.random() * 800);
-  const child = spawn(process.execPath, [...serverNodeFlags(env), 'dist/server/main.js'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', SESSION_SECRET, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const ready = (async () => {
-    for (let attempt = 0; attempt < 600; attempt++) {
-      try {
-        if ((await fetch(`${url}/api/auth/me`)).status === 401) return;
-      } catch {
-        // Not listening yet.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('server did not start');
-  })();
-  return { child, url, ready, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
-}
+const startServer = (env) => startBenchServer({ SESSION_SECRET, ...env });
 
 /** Resident memory of a process now (VmRSS) or at its peak (VmHWM), from the kernel's own bookkeeping. */
 function residentMb(pid, field) {
@@ -118,32 +98,9 @@ const summary = (result) => ({
   errors: result.errors,
 });
 
-async function signIn(url, email, password) {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.200.0.1' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers.get('set-cookie').split(';')[0];
-}
-
 async function dashboardLatencies(url, cookie, machineId) {
   const calls = ['/api/stats', `/api/stats?machineId=${machineId}`, '/api/products', `/api/products?machineId=${machineId}`, '/api/dashboard/machines', '/api/machines', '/api/vending-issues', '/api/suggestions'];
-  const results = {};
-  for (const path of calls) {
-    const times = [];
-    for (let i = 0; i < 120; i++) {
-      const started = performance.now();
-      const response = await fetch(`${url}${path}`, { headers: { cookie } });
-      await response.arrayBuffer();
-      if (!response.ok && response.status !== 404) throw new Error(`${path}: ${response.status}`);
-      if (i >= 20) times.push(performance.now() - started); // the first calls warm caches and plans
-    }
-    times.sort((a, b) => a - b);
-    results[path] = { p50: +times[Math.floor(times.length * 0.5)].toFixed(1), p95: +times[Math.floor(times.length * 0.95)].toFixed(1) };
-  }
-  return results;
+  return callLatencies(url, cookie, calls, { calls: 120, warmUp: 20, allow404: true });
 }
 
 async function benchEngine(engine) {

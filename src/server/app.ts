@@ -37,10 +37,13 @@ import { resourcesHubAdminRoutes, resourcesHubRoutes } from './features/resource
 import { marketingResourceAdminRoutes } from './features/marketing-resources/marketing-resources.routes.js';
 import { educatorAdminRoutes, educatorRoutes } from './features/educators/educators.routes.js';
 import { retailAffiliateAdminRoutes, retailAffiliateRoutes } from './features/retail-affiliates/retail-affiliates.routes.js';
+import { purchaseListRoutes } from './features/stock/purchase-list.routes.js';
+import { restockRoutes } from './features/stock/restocks.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
 import { affiliateAdminRoutes, affiliatePublicRoutes, affiliateRoutes } from './features/affiliates/affiliates.routes.js';
+import { analyticsRoutes } from './features/inventory-analytics/analytics.routes.js';
 import { registerReferralLinks } from './features/affiliates/referral-links.js';
 
 export interface AppOptions {
@@ -132,6 +135,9 @@ export async function buildApp(options: AppOptions) {
       resourcesHubRoutes,
       educatorRoutes,
       retailAffiliateRoutes,
+      restockRoutes,
+      purchaseListRoutes,
+      analyticsRoutes,
     ]),
   );
 

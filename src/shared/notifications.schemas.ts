@@ -47,13 +47,14 @@ export const UpdateNotificationPreferencesSchema = z.strictObject({
 export type NotificationPreferencesUpdate = z.infer<typeof UpdateNotificationPreferencesSchema>;
 
 /** The notices an unsubscribe link can turn off, by the preference that sends them. */
-export const UNSUBSCRIBABLE = ['highVotes', 'machineOffline', 'dailySummary', 'periodicReport'] as const;
+export const UNSUBSCRIBABLE = ['lowInventory', 'highVotes', 'machineOffline', 'dailySummary', 'periodicReport'] as const;
 export type Unsubscribable = (typeof UNSUBSCRIBABLE)[number];
 
 export const TestNotificationResultSchema = z.object({ message: z.string() });
 
 /** What each notice is called where the reader turns it off or back on. */
 export const NOTICE_NAMES: Record<Unsubscribable, string> = {
+  lowInventory: 'Low inventory alerts',
   highVotes: 'High votes alerts',
   machineOffline: 'Machine offline alerts',
   dailySummary: 'The daily summary',

@@ -60,3 +60,25 @@ export const RegionMessages = {
   badZip: 'Enter a 5-digit ZIP code, such as 62701',
   badPostalCode: 'Enter a postal code, such as K1A 0B1',
 } as const;
+
+/**
+ * The state or province an address names ('12 Main St, Springfield, IL 62701' → 'Illinois'), read
+ * from its comma-separated parts, last first, with any postal code taken off; null when none does.
+ */
+export function regionNameInAddress(address: string | null | undefined): string | null {
+  if (!address) return null;
+  const parts = address.split(/[,\n]/).map((part) => part.trim()).filter(Boolean).reverse();
+  for (const part of parts) {
+    const withoutCode = part
+      .replace(/\b\d{5}(-\d{4})?\b/g, '')
+      .replace(/\b[A-Z]\d[A-Z] ?\d[A-Z]\d\b/gi, '')
+      .replace(/\b(USA|US|United States|Canada)\b/gi, '')
+      .trim();
+    if (!withoutCode) continue;
+    for (const country of ['US', 'CA'] as const) {
+      const code = regionCodeOf(country, withoutCode);
+      if (code) return REGIONS[country][code]!;
+    }
+  }
+  return null;
+}

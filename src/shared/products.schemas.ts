@@ -53,6 +53,20 @@ export type Product = z.infer<typeof ProductSchema>;
 
 export const ProductIdParamsSchema = idParamsSchema('product');
 
+/**
+ * PUT /api/products/{id}/unit-cost: what one unit costs the operator (null: unknown). Private to the
+ * owner, so it is not in ProductSchema, which the vote page reads too; the stock figures use it.
+ */
+export const UnitCostInputSchema = z.strictObject({
+  unitCost: z
+    .union([z.string(), z.number(), z.null()], { error: 'Unit cost must be an amount such as 0.85, or empty' })
+    .transform((value) => (value === null || String(value).trim() === '' ? null : String(value).trim()))
+    .refine((value) => value === null || /^\d{1,8}(\.\d{1,2})?$/.test(value), 'Unit cost must be an amount such as 0.85')
+    .transform((value) => (value === null ? null : Number(value).toFixed(2))),
+});
+export const UnitCostSchema = z.object({ productId: z.number().int(), unitCost: z.string().nullable() });
+export type UnitCost = z.infer<typeof UnitCostSchema>;
+
 export const VoteInputSchema = z.strictObject({
   voteType: z.enum(['up', 'down'], { error: 'Vote type must be up or down' }),
 });

@@ -273,3 +273,34 @@ describe('DELETE /api/products/:id', () => {
     expect(await productRow(product.id)).toBeDefined();
   });
 });
+
+describe('PUT /api/products/:id/unit-cost', () => {
+  test("sets and clears the owner's unit cost, never shown in the public product list", async () => {
+    const { user, cookie } = await signIn(t);
+    const machine = await createMachine(t.database.db, user.id);
+    const product = await createProduct(t.database.db, user.id);
+    const owner = api(t, cookie);
+    const set = await owner.put(`/api/products/${product.id}/unit-cost`, { unitCost: '0.8' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ productId: product.id, unitCost: '0.80' });
+    const [row] = await t.database.db.select({ yourPrice: products.yourPrice }).from(products).where(eq(products.id, product.id));
+    expect(row!.yourPrice).toBe('0.80');
+    const publicList = await get(t, `/api/products?machineId=${machine.id}`);
+    expect(publicList.body).not.toContain('0.80');
+    expect((await owner.put(`/api/products/${product.id}/unit-cost`, { unitCost: '' })).json()).toEqual({ productId: product.id, unitCost: null });
+    expect((await owner.put(`/api/products/${product.id}/unit-cost`, { unitCost: null })).json()).toEqual({ productId: product.id, unitCost: null });
+  });
+
+  test('bad amounts answer 400; another operator’s product 404; signed out 401', async () => {
+    const { user, cookie } = await signIn(t);
+    const product = await createProduct(t.database.db, user.id);
+    for (const unitCost of ['-1', 'abc', '1.234', 123456789]) {
+      expectJsonError(await api(t, cookie).put(`/api/products/${product.id}/unit-cost`, { unitCost }), 400, 'Unit cost must be an amount such as 0.85');
+    }
+    const other = await signIn(t);
+    expectJsonError(await api(t, other.cookie).put(`/api/products/${product.id}/unit-cost`, { unitCost: '1.00' }), 404, 'Product not found');
+    expect((await api(t).put(`/api/products/${product.id}/unit-cost`, { unitCost: '1.00' })).statusCode).toBe(401);
+    const [row] = await t.database.db.select({ yourPrice: products.yourPrice }).from(products).where(eq(products.id, product.id));
+    expect(row!.yourPrice).toBeNull();
+  });
+});

@@ -39,16 +39,32 @@ const FOREIGN_ID_CALLS: [ApiMethod, (i: typeof ids) => string, unknown?][] = [
   ['PATCH', (i) => `/api/suggestions/${i.suggestion}`, { status: 'declined' }],
   ['PATCH', (i) => `/api/vending-issues/${i.issue}/status`, { status: 'resolved' }],
   ['PATCH', (i) => `/api/vending-issues/${i.issue}`, { status: 'investigating' }],
+  ['PUT', (i) => `/api/products/${i.product}/unit-cost`, { unitCost: '1.00' }],
+  ['GET', (i) => `/api/analytics/inventory?machineId=${i.machine}`],
+  ['GET', (i) => `/api/analytics/demographics?machineId=${i.machine}`],
+  ['GET', (i) => `/api/analytics/demographics/report.pdf?machineId=${i.machine}`],
+  ['GET', (i) => `/api/stock/restocks?machineId=${i.machine}&productId=${i.product}`],
+  ['POST', () => '/api/stock/restocks', undefined],
+  ['POST', () => '/api/stock/purchase-list/items', undefined],
+  ['GET', (i) => `/api/stock/purchase-list/pick-list.pdf?machineId=${i.machine}`],
 ];
+
+/** Calls whose ids travel in the body rather than the path. */
+function bodyNaming(path: string, i: typeof ids): unknown {
+  if (path === '/api/qr-code/generate') return { machineId: i.machine };
+  if (path === '/api/stock/restocks') return { machineId: i.machine, productId: i.product, unitsLeft: 1, unitsFilled: 10 };
+  if (path === '/api/stock/purchase-list/items') return { items: [{ machineId: i.machine, productId: i.product, quantity: 5, source: 'manual' }] };
+  return undefined;
+}
 
 describe("another operator's ids", () => {
   for (const [method, path, payload] of FOREIGN_ID_CALLS) {
     test(`${method} ${path({ machine: 0, product: 0, suggestion: 0, issue: 0 }).replace(/\/0/g, '/:id')} answers 404, exactly like a missing id`, async () => {
-      const body = path(ids) === '/api/qr-code/generate' ? { machineId: ids.machine } : payload;
+      const body = bodyNaming(path(ids), ids) ?? payload;
       const foreign = await api(t, intruder).send(method, path(ids), body);
       expect(foreign.statusCode, foreign.body).toBe(404);
       const missingIds = { machine: 999_999, product: 999_999, suggestion: 999_999, issue: 999_999 };
-      const missingBody = path(ids) === '/api/qr-code/generate' ? { machineId: 999_999 } : payload;
+      const missingBody = bodyNaming(path(ids), missingIds) ?? payload;
       const missing = await api(t, intruder).send(method, path(missingIds), missingBody);
       expect(missing.statusCode).toBe(404);
       expect(foreign.json()).toEqual(missing.json());

@@ -107,6 +107,7 @@ export interface VoteRow {
   voteType: 'up' | 'down';
   voterId: string;
   createdAt: Date;
+  deviceClass?: 'phone' | 'tablet' | 'desktop' | null;
 }
 
 /**

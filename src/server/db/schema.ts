@@ -16,3 +16,4 @@ export * from './schema/resources.js';
 export * from './schema/education.js';
 export * from './schema/marketing.js';
 export * from './schema/affiliates.js';
+export * from './schema/analytics.js';

@@ -28,6 +28,12 @@ export interface HistoryPlan {
 const HOUR_WEIGHTS = [0, 0, 0, 0, 0, 0, 1, 3, 5, 4, 4, 6, 10, 8, 5, 6, 7, 5, 3, 2, 2, 1, 0, 0];
 const WEEKDAY_FACTOR = [0.5, 1, 1.1, 1.1, 1.15, 1, 0.55];
 
+/** Most customers vote from a phone at the machine; a voter keeps one device. */
+function deviceOfVoter(voter: number): 'phone' | 'tablet' | 'desktop' {
+  const bucket = voter % 20;
+  return bucket < 16 ? 'phone' : bucket < 18 ? 'tablet' : 'desktop';
+}
+
 function pickWeighted<T>(items: T[], weight: (item: T) => number, random: () => number): T {
   const total = items.reduce((sum, item) => sum + weight(item), 0);
   let target = random() * total;
@@ -50,6 +56,9 @@ export function generateVoteHistory(plan: HistoryPlan): VoteRow[] {
     const counts = new Map<number, number>();
     const used = new Set<string>();
     const voterPool = Math.max(50, Math.round(scope.votesPerDay * 6));
+    // Customers come and go: each day the pool of regulars moves on by a few, so new voters keep
+    // arriving and a product's votes do not dry up as its regulars run out of first votes.
+    const turnover = Math.max(2, Math.round(scope.votesPerDay / 4));
     const start = plan.now.getTime() - plan.days * 86_400_000;
     const scopeRows: VoteRow[] = [];
     for (let day = 0; day <= plan.days; day++) {
@@ -63,14 +72,15 @@ export function generateVoteHistory(plan: HistoryPlan): VoteRow[] {
         // evening ones in the next UTC day.
         const at = new Date(dayStart.getTime() + (hour + 5) * 3_600_000 + Math.floor(random() * 3_600_000));
         const product = pickWeighted(plan.products, (p) => p.demand, random);
-        const voter = Math.floor(random() * voterPool);
+        const voter = day * turnover + Math.floor(random() * voterPool);
         if (at > plan.now || (plan.after && at <= plan.after)) continue;
+        const deviceClass = deviceOfVoter(voter);
         const voterId = `seed-${scope.machineId ?? 'demo'}-${plan.voterTag ? `${plan.voterTag}-` : ''}${voter}`;
         const key = `${voterId}:${product.id}`;
         if (used.has(key)) continue;
         used.add(key);
         const wantsDown = random() < 0.12 + (10 - product.demand) * 0.015;
-        scopeRows.push({ productId: product.id, machineId: scope.machineId, voteType: wantsDown ? 'down' : 'up', voterId, createdAt: at });
+        scopeRows.push({ productId: product.id, machineId: scope.machineId, voteType: wantsDown ? 'down' : 'up', voterId, createdAt: at, deviceClass });
       }
     }
     scopeRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { letterPdf } from './pdf-document.js';
 import { darkRunsOf, qrMatrixOf } from './qr.js';
 
 export interface QrSheetEntry {
@@ -7,12 +6,6 @@ export interface QrSheetEntry {
   location: string;
   voteUrl: string;
 }
-
-const require = createRequire(import.meta.url);
-// Embedded (as subsets) instead of the built-in Helvetica, whose encoding has no Cyrillic, Greek
-// or most accented letters: a machine named in those would print as garbage.
-const REGULAR_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const BOLD_FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 // US Letter in points (1/72 inch), half-inch margins: a 3 × 3 grid of cells to cut apart.
 const PAGE = { width: 612, height: 792, margin: 36 };
@@ -63,20 +56,7 @@ function drawCell(doc: PDFKit.PDFDocument, entry: QrSheetEntry, caption: string,
 
 /** A printable PDF with one labelled QR code per machine, nine to a page. */
 export function renderQrSheetPdf(entries: QrSheetEntry[], caption: string): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: PAGE.margin,
-    autoFirstPage: false,
-    info: { Title: 'VendVote QR codes', Creator: 'VendVote' },
-  });
-  doc.registerFont('regular', REGULAR_FONT);
-  doc.registerFont('bold', BOLD_FONT);
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, file } = letterPdf({ title: 'VendVote QR codes', margin: PAGE.margin, autoFirstPage: false });
 
   entries.forEach((entry, index) => {
     const slot = index % CODES_PER_PAGE;
@@ -86,5 +66,5 @@ export function renderQrSheetPdf(entries: QrSheetEntry[], caption: string): Prom
     drawCell(doc, entry, caption, left, top);
   });
   doc.end();
-  return done;
+  return file;
 }

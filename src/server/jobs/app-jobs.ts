@@ -12,6 +12,7 @@ import { newSignInMail } from '../features/security/emails/new-sign-in.js';
 import { testNotificationMail } from '../features/notifications/emails/test-notification.js';
 import { dailySummaryMail } from '../features/notifications/emails/daily-summary.js';
 import { highVotesMail } from '../features/notifications/emails/high-votes.js';
+import { lowInventoryMail } from '../features/notifications/emails/low-inventory.js';
 import { machineOfflineMail } from '../features/notifications/emails/machine-offline.js';
 import { periodicReportMail } from '../features/notifications/emails/periodic-report.js';
 import { notificationSweepJob } from '../features/notifications/notification-sweep.job.js';
@@ -19,6 +20,7 @@ import { magnetOrderShippedMail } from '../features/magnets/emails/magnet-order-
 import { submitMagnetOrderJob } from '../features/magnets/magnet-submission.job.js';
 import { pollMagnetOrdersJob } from '../features/magnets/magnet-tracking.js';
 import { approveCommissionsJob } from '../features/affiliates/approve-commissions.job.js';
+import { computeAnalyticsJob, nightlyAnalyticsJob } from '../features/inventory-analytics/analytics.jobs.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -41,6 +43,7 @@ export const appJobs = {
   'mail.confirm-email-change': mailJob(confirmEmailChangeMail),
   'mail.email-changed': mailJob(emailChangedMail),
   'mail.high-votes': mailJob(highVotesMail),
+  'mail.low-inventory': mailJob(lowInventoryMail),
   'mail.machine-offline': mailJob(machineOfflineMail),
   'mail.daily-summary': mailJob(dailySummaryMail),
   'mail.periodic-report': mailJob(periodicReportMail),
@@ -49,6 +52,8 @@ export const appJobs = {
   'magnets.poll': pollMagnetOrdersJob,
   'jobs.prune': pruneJobsJob,
   'affiliates.approve-commissions': approveCommissionsJob,
+  'analytics.compute': computeAnalyticsJob,
+  'analytics.nightly': nightlyAnalyticsJob,
 } satisfies JobRegistry;
 
 export type AppJobName = keyof typeof appJobs;
@@ -63,4 +68,7 @@ export const appSchedules: RecurringJob[] = [
   { name: 'notifications.sweep', cron: '*/10 * * * *', payload: {} },
   // Commissions whose 30 days ended: approved within the hour.
   { name: 'affiliates.approve-commissions', cron: '23 * * * *', payload: {} },
+  // Forecasts and analytics from yesterday's votes: after midnight in every zone we offer (UTC-8 at
+  // the latest), before operators start their day.
+  { name: 'analytics.nightly', cron: '11 9 * * *', payload: {} },
 ];

@@ -73,6 +73,8 @@ export const votes = pgTable(
     voteType: text('vote_type', { enum: ['up', 'down'] }).notNull(),
     voterId: text('voter_id').notNull(),
     voterIpHash: text('voter_ip_hash'),
+    /** A coarse class of the device voted from, never the user agent itself; null on older votes. */
+    deviceClass: text('device_class', { enum: ['phone', 'tablet', 'desktop'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },

@@ -9,12 +9,13 @@ import { enqueue } from '../../jobs/enqueue.js';
 import type { MailLocale } from '../../integrations/mail/mail-locale.js';
 import { addDays, lastCompletedPeriod, localClock, periodBefore } from './local-time.js';
 import { findHighVotes, findOfflineMachines, loadDailySummary, loadPeriodicReport } from './notice-queries.js';
+import { findLowInventory, type LowInventory } from '../inventory-analytics/low-inventory.js';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl, unsubscribeToken } from './unsubscribe.js';
 
 /** The daily summary and the periodic report go out from this local hour on. */
 export const MORNING_HOUR = 8;
 
-type Kind = 'highVotes' | 'machineOffline' | 'dailySummary' | 'report';
+type Kind = 'lowInventory' | 'highVotes' | 'machineOffline' | 'dailySummary' | 'report';
 
 interface Recipient {
   id: number;
@@ -23,6 +24,8 @@ interface Recipient {
   timeZone: string;
   language: MailLocale;
   reportFrequency: 'daily' | 'weekly' | 'monthly' | 'quarterly';
+  autoReorderThreshold: number;
+  lowInventoryAlerts: boolean;
   highVoteAlerts: boolean;
   machineOfflineAlerts: boolean;
   dailySummary: boolean;
@@ -52,6 +55,8 @@ export async function sweepNotifications(deps: SweepDeps, now: Date): Promise<nu
       timeZone: users.timeZone,
       language: users.language,
       reportFrequency: users.reportFrequency,
+      autoReorderThreshold: users.autoReorderThreshold,
+      lowInventoryAlerts: users.lowInventoryAlerts,
       highVoteAlerts: users.highVoteAlerts,
       machineOfflineAlerts: users.machineOfflineAlerts,
       dailySummary: users.dailySummary,
@@ -65,7 +70,7 @@ export async function sweepNotifications(deps: SweepDeps, now: Date): Promise<nu
         eq(users.isVerified, true),
         // A disabled account is told nothing more.
         isNull(users.disabledAt),
-        or(eq(users.highVoteAlerts, true), eq(users.machineOfflineAlerts, true), eq(users.dailySummary, true), eq(users.periodicReport, true)),
+        or(eq(users.lowInventoryAlerts, true), eq(users.highVoteAlerts, true), eq(users.machineOfflineAlerts, true), eq(users.dailySummary, true), eq(users.periodicReport, true)),
         // Only accounts with machines have anything to be told.
         sql`exists (select 1 from vending_machines m where m.user_id = ${users.id})`,
       ),
@@ -127,6 +132,37 @@ async function sweepOne(deps: SweepDeps, user: Recipient, now: Date): Promise<nu
     });
     if (delivered) sent += 1;
   };
+
+  if (user.lowInventoryAlerts) {
+    const due: LowInventory[] = [];
+    for (const item of await findLowInventory(db, user.id, now)) {
+      if (!(await alreadySent('lowInventory', `${item.machineId}:${item.productId}`, item.lastRestockAt))) due.push(item);
+    }
+    // One mail for everything newly due; each product's row keeps it from being told again before its next restock.
+    if (due.length > 0) {
+      const told = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(notificationDeliveries)
+          .values(due.map((item) => ({ userId: user.id, kind: 'lowInventory', subjectKey: `${item.machineId}:${item.productId}`, periodKey: item.lastRestockAt, sentAt: now })))
+          .onConflictDoNothing()
+          .returning({ subjectKey: notificationDeliveries.subjectKey });
+        const fresh = due.filter((item) => rows.some((row) => row.subjectKey === `${item.machineId}:${item.productId}`));
+        if (fresh.length > 0) {
+          await enqueue(tx, 'mail.low-inventory', {
+            to: user.email,
+            props: {
+              ...base('lowInventory'),
+              analyticsLink: `${deps.publicUrl}${OPERATOR_PAGE_PATHS.inventoryAnalytics}`,
+              threshold: user.autoReorderThreshold,
+              items: fresh.map(({ machineName, productName, estimatedStock, daysUntilRestock }) => ({ machineName, productName, estimatedStock, daysUntilRestock })),
+            },
+          });
+        }
+        return fresh.length > 0;
+      });
+      if (told) sent += 1;
+    }
+  }
 
   if (user.highVoteAlerts) {
     for (const hit of await findHighVotes(db, user.id, user.timeZone, clock.date, now)) {

@@ -11,6 +11,7 @@ import { users } from '../../db/schema.js';
  */
 
 const COLUMN_OF = {
+  lowInventory: users.lowInventoryAlerts,
   highVotes: users.highVoteAlerts,
   machineOffline: users.machineOfflineAlerts,
   dailySummary: users.dailySummary,
@@ -18,6 +19,7 @@ const COLUMN_OF = {
 } as const satisfies Record<Unsubscribable, unknown>;
 
 const FIELD_OF = {
+  lowInventory: 'lowInventoryAlerts',
   highVotes: 'highVoteAlerts',
   machineOffline: 'machineOfflineAlerts',
   dailySummary: 'dailySummary',

@@ -2,10 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeletedSchema } from '../../../shared/api-error.js';
-import { MachineScopeQuerySchema, ProductIdParamsSchema, ProductInputSchema, ProductSchema } from '../../../shared/products.schemas.js';
+import {
+  MachineScopeQuerySchema,
+  ProductIdParamsSchema,
+  ProductInputSchema,
+  ProductSchema,
+  UnitCostInputSchema,
+  UnitCostSchema,
+} from '../../../shared/products.schemas.js';
 import { signedInUser } from '../../route-scopes.js';
 import { readScope } from '../votes/vote-scope.js';
-import { createProduct, deleteProduct, listProducts } from './products.service.js';
+import { createProduct, deleteProduct, listProducts, setUnitCost } from './products.service.js';
 
 /** Public through a machine; an operator without one gets their catalogue with totals. */
 export async function productPublicRoutes(server: FastifyInstance) {
@@ -23,6 +30,12 @@ export async function productRoutes(server: FastifyInstance) {
 
   app.post('/api/products', { schema: { body: ProductInputSchema, response: { 201: ProductSchema } } }, async (request, reply) =>
     reply.status(201).send(await createProduct(ctx, signedInUser(request).id, request.body)),
+  );
+
+  app.put(
+    '/api/products/:id/unit-cost',
+    { schema: { params: ProductIdParamsSchema, body: UnitCostInputSchema, response: { 200: UnitCostSchema } } },
+    async (request) => setUnitCost(ctx, signedInUser(request).id, request.params.id, request.body.unitCost),
   );
 
   app.delete('/api/products/:id', { schema: { params: ProductIdParamsSchema, response: { 200: DeletedSchema } } }, async (request) => {

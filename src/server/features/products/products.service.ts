@@ -1,5 +1,5 @@
 import { and, desc, asc, eq, sql } from 'drizzle-orm';
-import type { ProductInputSchema, Product } from '../../../shared/products.schemas.js';
+import type { ProductInputSchema, Product, UnitCost } from '../../../shared/products.schemas.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { machineProductVotes, products } from '../../db/schema.js';
@@ -58,6 +58,17 @@ export async function createProduct(ctx: AppContext, ownerId: number, input: z.o
     .values({ userId: ownerId, name: input.name, brand: input.brand, category: input.category, price: input.price, description: input.description })
     .returning();
   return toProduct(row!, 0);
+}
+
+/** The operator's own cost of one unit (products.your_price), for the stock figures' savings. */
+export async function setUnitCost(ctx: AppContext, ownerId: number, productId: number, unitCost: string | null): Promise<UnitCost> {
+  const [row] = await ctx.db
+    .update(products)
+    .set({ yourPrice: unitCost, updatedAt: new Date() })
+    .where(and(eq(products.id, productId), eq(products.userId, ownerId)))
+    .returning({ productId: products.id, unitCost: products.yourPrice });
+  if (!row) throw notFound(NotFoundMessages.product);
+  return row;
 }
 
 /**

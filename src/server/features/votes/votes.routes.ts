@@ -11,6 +11,7 @@ import { signedInUser } from '../../route-scopes.js';
 import { voteLimits } from './vote-limits.js';
 import { requireVoterId } from './voter-cookie.js';
 import { demoScope } from './vote-scope.js';
+import { deviceClassOf } from './device-class.js';
 import { castVote, resetVotes, type BallotScope } from './votes.service.js';
 
 /** Customers vote without an account, on a machine's page or the demo page. */
@@ -39,6 +40,7 @@ export async function votePublicRoutes(server: FastifyInstance) {
         voteType: request.body.voteType,
         voterId: requireVoterId(request),
         ip: request.ip,
+        deviceClass: deviceClassOf(request.headers['user-agent']),
       });
       return reply.status(201).send(result);
     },

@@ -7,6 +7,7 @@ import { products, vendingMachines } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { countVote, zeroCountersOf } from './vote-counters.js';
 import type { VoteStatementName } from './vote-statements.js';
+import type { DeviceClass } from './device-class.js';
 import { NotFoundMessages } from '../../../shared/ids.js';
 
 /** Where a vote goes: a machine (its owner is checked inside the vote statement) or the demo page. */
@@ -18,6 +19,8 @@ export interface Ballot {
   voteType: VoteType;
   voterId: string;
   ip: string;
+  /** The coarse class of the voter's device, from its user agent; never the agent itself. */
+  deviceClass: DeviceClass | null;
 }
 
 /** Client addresses serve only rate limits and abuse checks; they are stored as a keyed hash. */
@@ -36,7 +39,7 @@ export async function castVote(ctx: AppContext, ballot: Ballot): Promise<VoteRes
   const { scope, productId, voteType, voterId } = ballot;
   const machineId = scope.kind === 'machine' ? scope.machineId : null;
   const name: VoteStatementName = `vote-${scope.kind}-${voteType}`;
-  const values: unknown[] = [productId, machineId, voteType, voterId, hashIp(ctx, ballot.ip)];
+  const values: unknown[] = [productId, machineId, voteType, voterId, hashIp(ctx, ballot.ip), ballot.deviceClass];
   if (scope.kind === 'demo') values.push(scope.ownerId);
   const row = await countVote(ctx.db, name, values);
   if (!row?.recorded) await explainRefusedVote(ctx, scope, productId);

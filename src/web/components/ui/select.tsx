@@ -62,3 +62,13 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
     </SelectPrimitive.Item>
   );
 }
+
+/** A set of options under a heading (a SelectLabel), set off from the options before it. */
+export function SelectGroup({ className, ...props }: ComponentProps<typeof SelectPrimitive.Group>) {
+  return <SelectPrimitive.Group className={cn('mt-1 border-t border-border pt-1 first:mt-0 first:border-t-0 first:pt-0', className)} {...props} />;
+}
+
+/** A group's heading: read out with its options, never chosen itself. */
+export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
+  return <SelectPrimitive.Label className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)} {...props} />;
+}

@@ -79,8 +79,8 @@ export function ResourcesPage() {
       <HubStats />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {CARDS.map((card) => {
-          // Analytics and demographics are built later: until then the card is plain text whose heading
-          // says 'Coming soon', instead of a link to a 404 or a control that does nothing.
+          // A card whose page is not built yet is plain text whose heading says 'Coming soon', instead of
+          // a link to a 404 or a control that does nothing.
           const built = hasOperatorPage(card.href);
           const body = <HubCardBody card={card} built={built} products={productsIn(card.catalogue)} />;
           return (

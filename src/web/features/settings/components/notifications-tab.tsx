@@ -30,8 +30,8 @@ const ALERTS: readonly Option[] = [
   {
     key: 'lowInventory',
     label: 'Low inventory',
-    description: 'When a machine is about to run out of a product.',
-    note: 'Low-inventory alerts start once restock predictions are available.',
+    description:
+      'When a product you recorded a restock for is predicted to reach your reorder threshold within 3 days. Once per product and machine per restock.',
   },
   {
     key: 'highVotes',

@@ -1,0 +1,153 @@
+import { eq, sql } from 'drizzle-orm';
+import { ANALYTICS_RANGES, type ForecastExplanation } from '../../../shared/analytics.schemas.js';
+import type { Database } from '../../db/client.js';
+import { analyticsSnapshots, demandForecasts } from '../../db/schema.js';
+import { addDays } from '../notifications/local-time.js';
+import {
+  HISTORY_DAYS,
+  loadAnalyticsSource,
+  locationScopeKey,
+  machineScopeKey,
+  type AnalyticsSource,
+  type SourceMachine,
+} from './analytics-source.js';
+import { buildDemographicsSnapshot } from './demographics-snapshot.js';
+import { forecastSeries, METHOD_LABELS } from './forecasting/forecast-series.js';
+import { buildInventorySnapshot, sum as sumDays } from './inventory-snapshot.js';
+
+/** Forecasts learn from at most a year of days: older habits say little about next week. */
+const FORECAST_HISTORY_DAYS = 365;
+const INSERT_CHUNK = 500;
+
+/** The forecast of one product at one machine as stored (and answered, with stock figures added). */
+export interface StoredForecast extends ForecastExplanation {
+  week: number;
+  confidence: number;
+  trend: 'up' | 'down' | 'stable';
+  seasonal: boolean;
+  /** Average weekly up-votes over the four weeks before the last one: the level a falling product was stocked for. */
+  earlierWeekly: number;
+  /** Up-votes since local Monday up to the computation, for the assumed weekly fill. */
+  upVotesThisWeek: number;
+}
+
+interface ForecastRow {
+  machineId: number;
+  productId: number;
+  forecast: StoredForecast;
+}
+
+/**
+ * Each (machine, product) pair with up-votes in the last year, forecast from its daily up-votes
+ * (down-votes are not demand) up to yesterday, the last whole day. A series starts when the machine
+ * first saw votes or the product was added, whichever is later, so days before it was on sale do not
+ * count as days without demand.
+ */
+export function forecastAll(source: AnalyticsSource): ForecastRow[] {
+  const machines = new Map(source.machines.map((machine) => [machine.id, machine]));
+  const firstVoteDay = new Map<number, number>();
+  for (const series of source.daily.values()) {
+    const first = series.up.findIndex((votes, day) => votes > 0 || series.down[day]! > 0);
+    if (first >= 0) firstVoteDay.set(series.machineId, Math.min(first, firstVoteDay.get(series.machineId) ?? HISTORY_DAYS));
+  }
+  const lastWholeDay = HISTORY_DAYS - 2;
+  const earliest = HISTORY_DAYS - 1 - FORECAST_HISTORY_DAYS;
+  const rows: ForecastRow[] = [];
+  for (const series of source.daily.values()) {
+    const machine = machines.get(series.machineId);
+    const product = source.products.get(series.productId);
+    if (!machine || !product) continue;
+    let upInYear = 0;
+    for (let day = earliest; day < HISTORY_DAYS; day++) upInYear += series.up[day]!;
+    if (upInYear === 0) continue;
+    // Votes older than a record's creation come from imported or seeded history: trust the votes.
+    const firstOwnVote = series.up.findIndex((votes, day) => votes > 0 || series.down[day]! > 0);
+    const start = Math.max(earliest, firstVoteDay.get(series.machineId) ?? 0, Math.min(product.createdDay, firstOwnVote));
+    if (start > lastWholeDay) continue;
+    const history = Array.from(series.up.subarray(start, lastWholeDay + 1));
+    const firstWeekday = new Date(`${addDays(source.dayZero, start)}T00:00:00Z`).getUTCDay();
+    const result = forecastSeries(history, firstWeekday);
+    const today = HISTORY_DAYS - 1;
+    const monday = today - ((new Date(`${source.today}T00:00:00Z`).getUTCDay() + 6) % 7);
+    rows.push({
+      machineId: series.machineId,
+      productId: series.productId,
+      forecast: {
+        method: result.method,
+        methodLabel: METHOD_LABELS[result.method],
+        folds: result.backtest.folds,
+        weeklyError: result.backtest.weeklyError,
+        dailyMae: result.backtest.dailyMae,
+        baselineWeeklyError: result.backtest.baselineWeeklyError,
+        candidates: result.backtest.candidates.map((candidate) => ({ ...candidate, methodLabel: METHOD_LABELS[candidate.method] })),
+        historyDays: result.historyDays,
+        zeroDayShare: result.zeroDayShare,
+        seasonalStrength: result.seasonalStrength,
+        daily: result.daily,
+        week: result.week,
+        confidence: result.confidence,
+        trend: result.trend,
+        seasonal: result.seasonal,
+        earlierWeekly: Math.round((sumDays(series.up, Math.max(start, lastWholeDay - 34), lastWholeDay - 7) / 4) * 10) / 10,
+        upVotesThisWeek: sumDays(series.up, monday, today),
+      },
+    });
+  }
+  return rows;
+}
+
+/** The scopes each view is stored for: all machines and each machine; demographics also each location. */
+function scopesOf(machines: SourceMachine[]) {
+  const inventory = [{ key: 'all', machines }, ...machines.map((machine) => ({ key: machineScopeKey(machine.id), machines: [machine] }))];
+  const locations = [...new Set(machines.map((machine) => machine.location))].map((location) => ({
+    key: locationScopeKey(location),
+    machines: machines.filter((machine) => machine.location === location),
+  }));
+  return { inventory, demographics: [...inventory, ...locations] };
+}
+
+async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insert(rows.slice(start, start + INSERT_CHUNK));
+}
+
+/**
+ * Computes one operator's forecasts and every analytics view from their stored votes as of `now`,
+ * and replaces what was stored before in one transaction (a reader sees the old figures or the new,
+ * never a mix). Two computes of one operator wait for each other instead of colliding.
+ */
+export async function computeAnalytics(db: Database, userId: number, now: Date): Promise<{ forecasts: number; views: number } | null> {
+  const source = await loadAnalyticsSource(db, userId, now);
+  if (!source) return null;
+  const forecasts = forecastAll(source);
+  const scopes = scopesOf(source.machines);
+  const views: (typeof analyticsSnapshots.$inferInsert)[] = [];
+  for (const range of ANALYTICS_RANGES) {
+    for (const scope of scopes.inventory) {
+      const data = buildInventorySnapshot(source, scope.machines.map((machine) => machine.id), range);
+      views.push({ userId, view: 'inventory', scope: scope.key, range, data: data as unknown as Record<string, unknown>, computedAt: now });
+    }
+    for (const scope of scopes.demographics) {
+      const data = buildDemographicsSnapshot(source, scope.key, scope.machines, range);
+      views.push({ userId, view: 'demographics', scope: scope.key, range, data: data as unknown as Record<string, unknown>, computedAt: now });
+    }
+  }
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('analytics.compute'), ${userId})`);
+    await tx.delete(demandForecasts).where(eq(demandForecasts.userId, userId));
+    await tx.delete(analyticsSnapshots).where(eq(analyticsSnapshots.userId, userId));
+    await insertInChunks(forecasts, (chunk) =>
+      tx.insert(demandForecasts).values(
+        chunk.map((row) => ({
+          userId,
+          machineId: row.machineId,
+          productId: row.productId,
+          forecast: row.forecast as unknown as Record<string, unknown>,
+          predictedWeek: row.forecast.week,
+          computedAt: now,
+        })),
+      ),
+    );
+    await insertInChunks(views, (chunk) => tx.insert(analyticsSnapshots).values(chunk));
+  });
+  return { forecasts: forecasts.length, views: views.length };
+}

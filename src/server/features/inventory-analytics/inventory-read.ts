@@ -1,0 +1,170 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  FILL_TARGET_DAYS,
+  HIGH_CONFIDENCE,
+  RESTOCK_SOON_DAYS,
+  urgencyOf,
+  type AnalyticsRange,
+  type InventoryAnalytics,
+  type Prediction,
+} from '../../../shared/analytics.schemas.js';
+import type { Database } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
+import { demandForecasts, products, purchaseListItems, vendingMachines } from '../../db/schema.js';
+import { machineScopeKey } from './analytics-source.js';
+import { ownerSettings, readView, refreshQueued, requireOwnMachine } from './analytics-store.js';
+import type { StoredForecast } from './compute-analytics.js';
+import type { InventorySnapshot } from './inventory-snapshot.js';
+import { stockRecommendations } from './stock-recommendations.js';
+import { stockFigures, unitsPerVote, type RestockInterval } from './restock-model.js';
+
+interface ForecastWithNames {
+  machineId: number;
+  machineName: string;
+  productId: number;
+  productName: string;
+  category: string;
+  unitCost: string | null;
+  forecast: StoredForecast;
+}
+
+/** Each restock record of the operator's last year, with the up-votes from it to the next one (or to now). */
+async function restockHistory(db: Database, userId: number, machineId: number | undefined, now: Date) {
+  return queryRows<{ machineId: number; productId: number; unitsLeft: number; unitsFilled: number; restockedAt: Date; upVotesAfter: number; isLatest: boolean }>(db, sql`
+    select r.machine_id as "machineId", r.product_id as "productId", r.units_left as "unitsLeft", r.units_filled as "unitsFilled",
+      r.restocked_at as "restockedAt", r.next_at is null as "isLatest",
+      (select count(*) from votes v where v.product_id = r.product_id and v.machine_id = r.machine_id and v.vote_type = 'up'
+        and v.created_at > r.restocked_at and v.created_at <= coalesce(r.next_at, ${now.toISOString()}::timestamptz))::int as "upVotesAfter"
+    from (
+      select *, lead(restocked_at) over (partition by machine_id, product_id order by restocked_at, id) as next_at
+      from restock_records
+      where user_id = ${userId} and restocked_at > ${now.toISOString()}::timestamptz - interval '365 days'
+        ${machineId === undefined ? sql`` : sql`and machine_id = ${machineId}`}
+    ) r
+    order by r.machine_id, r.product_id, r.restocked_at`);
+}
+
+/** Forecasts with stock figures: the stock rule (restock-model.ts) applied to each stored forecast. */
+export async function predictionsOf(db: Database, userId: number, machineId: number | undefined, now: Date, currentVotes: Record<string, number> = {}) {
+  const settings = await ownerSettings(db, userId);
+  const rows: ForecastWithNames[] = (await db
+    .select({
+      machineId: demandForecasts.machineId,
+      machineName: vendingMachines.name,
+      productId: demandForecasts.productId,
+      productName: products.name,
+      category: products.category,
+      unitCost: products.yourPrice,
+      forecast: demandForecasts.forecast,
+    })
+    .from(demandForecasts)
+    .innerJoin(vendingMachines, eq(vendingMachines.id, demandForecasts.machineId))
+    .innerJoin(products, eq(products.id, demandForecasts.productId))
+    .where(and(eq(demandForecasts.userId, userId), machineId === undefined ? undefined : eq(demandForecasts.machineId, machineId)))) as unknown as ForecastWithNames[];
+
+  const history = await restockHistory(db, userId, machineId, now);
+  // Units per up-vote, pooled over each machine's products: one product's visits are few.
+  const intervalsByMachine = new Map<number, RestockInterval[]>();
+  const latest = new Map<string, (typeof history)[number]>();
+  history.forEach((record, index) => {
+    const next = history[index + 1];
+    if (next && !record.isLatest && next.machineId === record.machineId && next.productId === record.productId) {
+      const intervals = intervalsByMachine.get(record.machineId) ?? [];
+      intervals.push({ stockAfter: record.unitsLeft + record.unitsFilled, leftAtNext: next.unitsLeft, upVotes: record.upVotesAfter });
+      intervalsByMachine.set(record.machineId, intervals);
+    }
+    if (record.isLatest) latest.set(`${record.machineId}:${record.productId}`, record);
+  });
+  const machineWeek = new Map<number, number>();
+  for (const row of rows) machineWeek.set(row.machineId, (machineWeek.get(row.machineId) ?? 0) + row.forecast.week);
+  const onList = new Map(
+    (
+      await db
+        .select({ machineId: purchaseListItems.machineId, productId: purchaseListItems.productId, quantity: purchaseListItems.quantity })
+        .from(purchaseListItems)
+        .where(eq(purchaseListItems.userId, userId))
+    ).map((item) => [`${item.machineId}:${item.productId}`, item.quantity]),
+  );
+
+  const predictions = rows.map((row): Prediction & { unitCost: string | null; earlierWeekly: number } => {
+    const key = `${row.machineId}:${row.productId}`;
+    const ratio = unitsPerVote(intervalsByMachine.get(row.machineId) ?? []);
+    const record = latest.get(key);
+    const machinePredictedWeek = machineWeek.get(row.machineId) ?? 0;
+    const demandShare = machinePredictedWeek === 0 ? 0 : row.forecast.week / machinePredictedWeek;
+    const figures = stockFigures({
+      dailyForecast: row.forecast.daily,
+      demandShare,
+      machinePredictedWeek,
+      unitsPerVote: ratio.value,
+      threshold: settings.autoReorderThreshold,
+      lastRestock: record ? { stockAfter: record.unitsLeft + record.unitsFilled, upVotesSince: record.upVotesAfter } : null,
+      upVotesThisWeek: row.forecast.upVotesThisWeek,
+    });
+    const { week, confidence, trend, seasonal, earlierWeekly, upVotesThisWeek: _, ...explanation } = row.forecast;
+    return {
+      machineId: row.machineId,
+      machineName: row.machineName,
+      productId: row.productId,
+      productName: row.productName,
+      category: row.category,
+      currentVotes: currentVotes[key] ?? 0,
+      predictedDemand: week,
+      demandShare: Math.round(demandShare * 1000) / 1000,
+      machinePredictedWeek: Math.round(machinePredictedWeek * 10) / 10,
+      recommendedStock: figures.recommendedStock,
+      suggestedOrder: Math.max(0, figures.recommendedStock - Math.floor(figures.estimatedStock)),
+      stockBasis: figures.stockBasis,
+      estimatedStock: figures.estimatedStock,
+      lastRestockAt: record ? new Date(record.restockedAt).toISOString() : null,
+      unitsPerVote: ratio.value,
+      unitsPerVoteMeasured: ratio.measured,
+      daysUntilRestock: figures.daysUntilRestock,
+      urgency: urgencyOf(figures.daysUntilRestock),
+      confidence,
+      trend,
+      seasonal,
+      forecast: explanation,
+      onPurchaseList: onList.get(key) ?? null,
+      unitCost: row.unitCost,
+      earlierWeekly,
+    };
+  });
+  return { settings, predictions };
+}
+
+const URGENCY_ORDER = { urgent: 0, soon: 1, 'this-week': 2, normal: 3 } as const;
+
+export async function readInventoryAnalytics(db: Database, userId: number, query: { machineId?: number; range: AnalyticsRange }, now: Date): Promise<InventoryAnalytics> {
+  if (query.machineId !== undefined) await requireOwnMachine(db, userId, query.machineId);
+  const scope = query.machineId === undefined ? 'all' : machineScopeKey(query.machineId);
+  const stored = await readView<InventorySnapshot>(db, userId, 'inventory', scope, query.range, now);
+  const { settings, predictions } = await predictionsOf(db, userId, query.machineId, now, stored.data.currentVotes);
+  predictions.sort(
+    (a, b) =>
+      URGENCY_ORDER[a.urgency] - URGENCY_ORDER[b.urgency] ||
+      (a.daysUntilRestock ?? Infinity) - (b.daysUntilRestock ?? Infinity) ||
+      b.predictedDemand - a.predictedDemand ||
+      a.productName.localeCompare(b.productName),
+  );
+  const optimization = await stockRecommendations(db, userId, predictions, stored.data.performance);
+  return {
+    range: query.range,
+    machineId: query.machineId ?? null,
+    computedAt: stored.computedAt.toISOString(),
+    refreshQueued: await refreshQueued(db, userId, now),
+    timeZone: settings.timeZone,
+    currency: settings.currency,
+    rule: { autoReorderThreshold: settings.autoReorderThreshold, fillTargetDays: FILL_TARGET_DAYS },
+    summary: {
+      totalPredictions: predictions.length,
+      highConfidence: predictions.filter((prediction) => prediction.confidence >= HIGH_CONFIDENCE).length,
+      needRestocking: predictions.filter((prediction) => prediction.daysUntilRestock !== null && prediction.daysUntilRestock <= RESTOCK_SOON_DAYS).length,
+      seasonalItems: predictions.filter((prediction) => prediction.seasonal).length,
+    },
+    predictions: predictions.map(({ unitCost: _cost, earlierWeekly: _week, ...prediction }) => prediction),
+    voteTrends: stored.data.voteTrends,
+    performance: stored.data.performance,
+    optimization,
+  };
+}

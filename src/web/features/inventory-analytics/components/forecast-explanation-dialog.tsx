@@ -1,0 +1,142 @@
+import { Info } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { InventoryAnalytics, Prediction } from '../../../../shared/analytics.schemas.js';
+import { countOf } from '../../../../shared/wording.js';
+import { Button } from '../../../components/ui/button.js';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.js';
+import { formatAmount, formatMoment, formatRatio, restockText } from '../analytics-format.js';
+
+/** The operator's stock rule: their reorder threshold and the days a fill is meant to cover. */
+export type StockRule = InventoryAnalytics['rule'];
+
+const errorText = (value: number | null) => (value === null ? 'not measured' : formatRatio(value));
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[12rem_1fr] sm:gap-3">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function ForecastSection({ forecast }: { forecast: Prediction['forecast'] }) {
+  return (
+    <section aria-labelledby="forecast-method" className="grid gap-2">
+      <h3 id="forecast-method" className="font-semibold">
+        The forecast
+      </h3>
+      <dl className="grid gap-2 text-sm">
+        <Row term="Method">{forecast.methodLabel}</Row>
+        <Row term="Back-test">
+          {forecast.folds > 0
+            ? `Tried on the last ${countOf(forecast.folds, 'week')} of history (one 7-day fold each), forecasting each from the days before it`
+            : 'Too little history to test against past weeks yet'}
+        </Row>
+        <Row term="Weekly error">{errorText(forecast.weeklyError)}</Row>
+        <Row term="Baseline error">{errorText(forecast.baselineWeeklyError)} (seasonal naive: each day as the same weekday last week)</Row>
+        <Row term="Days of history">{countOf(forecast.historyDays, 'day')}</Row>
+        <Row term="Days without votes">{formatRatio(forecast.zeroDayShare)}</Row>
+      </dl>
+      {forecast.candidates.length > 0 ? (
+        <div role="region" aria-label="Methods compared" tabIndex={0} className="overflow-x-auto rounded-md border border-border">
+          <table className="w-full min-w-[22rem] text-left text-sm">
+            <caption className="sr-only">Each method's error in the back-test; the lowest weekly error is chosen</caption>
+            <thead className="bg-muted/50 text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Method
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Weekly error
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Daily error (votes)
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {forecast.candidates.map((candidate) => (
+                <tr key={candidate.method}>
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    {candidate.methodLabel}
+                    {candidate.method === forecast.method ? <span className="font-semibold"> (chosen)</span> : null}
+                  </th>
+                  <td className="px-3 py-2 tabular-nums">{formatRatio(candidate.weeklyError)}</td>
+                  <td className="px-3 py-2 tabular-nums">{formatAmount(candidate.dailyMae)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function StockSection({ prediction, rule, timeZone }: { prediction: Prediction; rule: StockRule; timeZone: string }) {
+  const perVote = `${formatAmount(prediction.unitsPerVote)} ${prediction.unitsPerVote === 1 ? 'unit' : 'units'} per up-vote`;
+  const fill = prediction.recommendedStock - rule.autoReorderThreshold;
+  // The machine's predicted week is every product there together, as the server computed it.
+  const exactFill = prediction.demandShare * prediction.machinePredictedWeek * (rule.fillTargetDays / 7) * prediction.unitsPerVote;
+  return (
+    <section aria-labelledby="stock-rule" className="grid gap-2">
+      <h3 id="stock-rule" className="font-semibold">
+        The stock rule
+      </h3>
+      <p className="text-sm">
+        Recommended stock = reorder threshold + the product’s share of the machine’s predicted demand × units per vote, for a{' '}
+        {rule.fillTargetDays}-day fill:
+      </p>
+      <p className="rounded-md bg-muted p-3 text-sm tabular-nums" data-testid="stock-rule-numbers">
+        {rule.autoReorderThreshold} + {formatAmount(prediction.demandShare * 100)}% × {formatAmount(prediction.machinePredictedWeek)} votes × {formatAmount(prediction.unitsPerVote)} ≈{' '}
+        {rule.autoReorderThreshold} + {formatAmount(exactFill)}, rounded up: {countOf(prediction.recommendedStock, 'unit')}
+        <span className="sr-only"> ({countOf(fill, 'unit')} above the threshold)</span>
+      </p>
+      <dl className="grid gap-2 text-sm">
+        <Row term="Stock basis">
+          {prediction.stockBasis === 'restock-record' && prediction.lastRestockAt
+            ? `Recorded restock at ${formatMoment(prediction.lastRestockAt, timeZone)}: units left plus units filled, less what the up-votes since then sold`
+            : 'Assumed weekly fill on Monday: the recommended stock, less what this week’s up-votes sold'}
+        </Row>
+        <Row term="Estimated stock now">{prediction.estimatedStock === null ? 'not known' : `${formatAmount(prediction.estimatedStock)} units`}</Row>
+        <Row term="Units per vote">
+          {prediction.unitsPerVoteMeasured
+            ? `${perVote}, measured from your recorded restocks at this machine`
+            : `${perVote}, assumed until restocks recorded on two visits to this machine measure it`}
+        </Row>
+        <Row term="Restock">
+          {restockText(prediction.daysUntilRestock)}: when the forecast takes the stock down to the threshold of{' '}
+          {countOf(rule.autoReorderThreshold, 'unit')}
+        </Row>
+      </dl>
+    </section>
+  );
+}
+
+/** 'How this was computed': the forecast's method and its test, and the stock rule with this card's numbers. */
+export function ForecastExplanationDialog({ prediction, rule, timeZone }: { prediction: Prediction; rule: StockRule; timeZone: string }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" icon={<Info className="size-4" aria-hidden="true" />}>
+          How this was computed
+          <span className="sr-only">
+            {' '}
+            for {prediction.productName} at {prediction.machineName}
+          </span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>How this was computed</DialogTitle>
+          <DialogDescription>
+            {prediction.productName} at {prediction.machineName}: {formatAmount(prediction.predictedDemand)} up-votes predicted for the next 7 days.
+          </DialogDescription>
+        </DialogHeader>
+        <ForecastSection forecast={prediction.forecast} />
+        <StockSection prediction={prediction} rule={rule} timeZone={timeZone} />
+      </DialogContent>
+    </Dialog>
+  );
+}

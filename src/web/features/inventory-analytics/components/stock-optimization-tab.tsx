@@ -1,0 +1,155 @@
+import { ArrowDownCircle, PiggyBank, Repeat, ThumbsUp } from 'lucide-react';
+import { useId, useRef } from 'react';
+import type { InventoryAnalytics, Recommendation } from '../../../../shared/analytics.schemas.js';
+import { formatMoney } from '../../../../shared/money.js';
+import { countOf } from '../../../../shared/wording.js';
+import { Badge } from '../../../components/ui/badge.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card } from '../../../components/ui/card.js';
+import { EmptyState } from '../../../components/ui/empty-state.js';
+import { toast } from '../../../components/ui/use-toast.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
+import { useAddToPurchaseList } from '../purchase-list-api.js';
+import { recommendationOrder, recommendationTitle } from '../recommendation-lines.js';
+import { SectionCard } from './section-card.js';
+import { UnitCostField } from './unit-cost-field.js';
+
+type Currency = InventoryAnalytics['currency'];
+
+const stockedText = (count: number) => `${countOf(count, 'line')} skipped as already stocked`;
+
+function RecommendationCard({ recommendation, currency }: { recommendation: Recommendation; currency: Currency }) {
+  const headingId = useId();
+  // Where the focus goes once a unit cost is saved and its form gives way to the saving.
+  const costRef = useRef<HTMLElement>(null);
+  const Icon = recommendation.kind === 'swap' ? Repeat : ArrowDownCircle;
+  const ordered = recommendation.kind === 'swap' ? (recommendation.replacementName ?? recommendation.productName) : recommendation.productName;
+  const costUnknown = recommendation.costSaved === null;
+
+  const costSaved = (unitCost: string) => {
+    toast({ title: 'Unit cost saved', description: `${recommendation.productName}: ${formatMoney(unitCost, currency)} a unit.` });
+    requestAnimationFrame(() => costRef.current?.focus());
+  };
+
+  return (
+    <Card role="article" aria-labelledby={headingId} className="grid content-start gap-3 p-4 sm:p-5" data-testid="recommendation">
+      <div className="flex items-start gap-3">
+        <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+        <div className="grid min-w-0 gap-1">
+          <h3 id={headingId} className="font-semibold break-words">
+            {recommendationTitle(recommendation)}
+          </h3>
+          <Badge variant="secondary" className="w-fit">
+            {recommendation.kind === 'swap' ? 'Swap' : 'Reduce'}
+          </Badge>
+        </div>
+      </div>
+      <p className="text-sm">{recommendation.reason}</p>
+      <dl className="grid gap-1 text-sm">
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted-foreground">Order instead:</dt>
+          <dd data-testid="order-instead">
+            {recommendation.orderQuantity > 0
+              ? `${countOf(recommendation.orderQuantity, 'unit')} of ${ordered}`
+              : `nothing — the estimated stock of ${ordered} already covers it`}
+          </dd>
+        </div>
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted-foreground">Units not bought:</dt>
+          <dd>{countOf(recommendation.unitsCut, 'unit')}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-muted-foreground">Cost saved per fill:</dt>
+          <dd ref={costRef} tabIndex={-1} className="outline-none" data-testid="cost-saved">
+            {recommendation.costSaved === null
+              ? `unknown — set the unit cost of ${recommendation.productName} to count it`
+              : formatMoney(recommendation.costSaved, currency)}
+          </dd>
+        </div>
+      </dl>
+      {costUnknown ? (
+        <UnitCostField productId={recommendation.productId} productName={recommendation.productName} currency={currency} nameProduct onSaved={costSaved} />
+      ) : null}
+    </Card>
+  );
+}
+
+/** Stock Optimization: swaps and cuts from the forecasts, what they save, and one button to put them on the purchase list. */
+export function StockOptimizationTab({ figures }: { figures: InventoryAnalytics }) {
+  const { recommendations, totalCostSaved, recommendationsWithoutCost } = figures.optimization;
+  const add = useAddToPurchaseList();
+  const order = recommendationOrder(recommendations);
+  const noteId = useId();
+
+  const apply = () =>
+    add.mutate(order.lines, {
+      onSuccess: ({ added, updated }) =>
+        toast({
+          title: 'Recommendations applied',
+          description: `${countOf(added, 'line')} added to your purchase list, ${countOf(updated, 'line')} updated.${order.stocked > 0 ? ` ${stockedText(order.stocked)}.` : ''}`,
+        }),
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return;
+        toast({ title: 'Could not apply the recommendations', description: readApiError(error).message ?? 'Please try again.', variant: 'destructive' });
+      },
+    });
+
+  let applyNote = 'Puts each recommendation’s order on your purchase list, with its reason as the note.';
+  if (recommendations.length > 0 && order.lines.length === 0) applyNote = 'Nothing to order: the estimated stock already covers every recommendation.';
+  else if (order.stocked > 0) applyNote = `${applyNote} ${countOf(order.stocked, 'line')} will be skipped: the estimated stock already covers them.`;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
+      <section aria-labelledby="recommendations-heading" className="grid min-w-0 gap-4">
+        <h2 id="recommendations-heading" className="text-lg font-semibold">
+          Recommendations
+        </h2>
+        {recommendations.length === 0 ? (
+          <Card>
+            <EmptyState
+              icon={ThumbsUp}
+              level={3}
+              title="Nothing to change"
+              hint="No product is selling slowly enough to swap, or falling enough to cut. Approved product suggestions from customers become swap candidates."
+            />
+          </Card>
+        ) : (
+          <div className="grid gap-4 xl:grid-cols-2">
+            {recommendations.map((recommendation) => (
+              <RecommendationCard key={recommendation.id} recommendation={recommendation} currency={figures.currency} />
+            ))}
+          </div>
+        )}
+      </section>
+      <SectionCard title="Cost savings" className="lg:sticky lg:top-4">
+        <dl className="grid gap-3">
+          <div className="grid gap-0.5">
+            <dt className="text-sm text-muted-foreground">Total cost saved per fill</dt>
+            <dd className="text-2xl font-bold tabular-nums" data-testid="total-cost-saved">
+              {formatMoney(totalCostSaved, figures.currency)}
+            </dd>
+          </div>
+          <div className="grid gap-0.5">
+            <dt className="text-sm text-muted-foreground">Recommendations without a cost</dt>
+            <dd className="tabular-nums">
+              {recommendationsWithoutCost}
+              {recommendationsWithoutCost > 0 ? <span className="text-sm text-muted-foreground"> (set their unit costs on the cards to count them)</span> : null}
+            </dd>
+          </div>
+        </dl>
+        <Button
+          loading={add.isPending}
+          disabled={order.lines.length === 0}
+          onClick={apply}
+          icon={<PiggyBank className="size-4" aria-hidden="true" />}
+          aria-describedby={noteId}
+        >
+          Apply Recommendations
+        </Button>
+        <p id={noteId} className="text-xs text-muted-foreground" data-testid="apply-note">
+          {applyNote}
+        </p>
+      </SectionCard>
+    </div>
+  );
+}
