@@ -122,7 +122,7 @@ test('an operator without machines is sent to add one', async ({ page, login }) 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the four tabs: age is not collected, behaviour and devices, regional scores, market insights', async ({ page, login }) => {
+test('the four tabs: age is not collected, behaviour and devices, regional shares of up-votes, market insights', async ({ page, login }) => {
   await login(operator, '/resources/demographics');
   await expect(page.getByRole('heading', { level: 1, name: 'Demographics' })).toBeVisible();
   await expect(page).toHaveTitle(/Demographics/);
@@ -147,6 +147,10 @@ test('the four tabs: age is not collected, behaviour and devices, regional score
   await expect(age.getByRole('heading', { name: 'Age is not collected' })).toBeVisible();
   await expect(age).toContainText('does not ask customers their age');
   await expect(age).toContainText('optional survey');
+  // The list of what a vote records is complete: the hashed network address is in it too.
+  await expect(age).toContainText(
+    'a salted hash of the network address it came from (never the address itself), which serves only rate limits and abuse checks and is never shown',
+  );
   expect(await age.innerText()).not.toMatch(/\d/);
   await expect(age.locator('table, figure, [role="progressbar"]')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
@@ -191,11 +195,15 @@ test('the four tabs: age is not collected, behaviour and devices, regional score
   await expect(office).toContainText('Illinois');
   await expect(office).toContainText('46 up-votes');
   // 30 of the office's 46 up-votes are Chips: 65.2 %, ±13.8 points at that sample, so low confidence.
+  // A share of up-votes, never called a Score (which is up-votes minus down-votes everywhere).
+  await expect(office.getByRole('columnheader', { name: 'Share of up-votes' })).toBeVisible();
+  await expect(regional.getByRole('columnheader', { name: 'Score' })).toHaveCount(0);
+  await expect(regional).not.toContainText(/\bscore\b/i);
   await expect(office.getByRole('row', { name: /Chips/ })).toContainText('65.2%');
   await expect(office.getByRole('row', { name: /Chips/ })).toContainText('± 13.8');
   await expect(office.getByRole('row', { name: /Chips/ }).getByRole('cell').last()).toHaveText('Low');
   const gym = regional.getByTestId('regional-locations').getByRole('article', { name: /Fitness Center/ });
-  await expect(gym.getByTestId('not-enough-data')).toHaveText('Not enough data: 10 up-votes so far; a score needs at least 30.');
+  await expect(gym.getByTestId('not-enough-data')).toHaveText('Not enough data: 10 up-votes so far; shares need at least 30.');
   await expect(gym.getByRole('table')).toHaveCount(0);
   const regions = regional.getByTestId('regional-regions');
   await expect(regions.getByRole('article', { name: 'Illinois' })).toContainText('65.2%');
@@ -257,9 +265,17 @@ test('location and range are chosen in the URL, and the figures follow them', as
   await expect(page).toHaveURL(/[?&]machineId=\d+/);
   await expect(page).not.toHaveURL(/location=/);
   await expect(tileValue(page, 'Total voters', '34')).toBeVisible();
+  // One machine's figures are named by the machine, not by the location it shares with others.
+  const devices = panel(page).getByRole('region', { name: 'Device usage at this machine' });
+  await expect(devices).toContainText('at Lobby Snacks only, not every machine at Office Tower');
+  const machineRows = devices.getByRole('region', { name: 'Votes by device at Lobby Snacks' }).getByRole('table');
+  await expect(machineRows.getByRole('columnheader', { name: 'Machine' })).toBeVisible();
+  await expect(machineRows.getByRole('rowheader')).toHaveText(['Lobby Snacks (Office Tower)']);
   await openTab(page, 'Regional Preferences');
-  await expect(panel(page).getByTestId('regional-locations').getByRole('article')).toHaveCount(1);
-  await expect(panel(page).getByRole('article', { name: /Office Tower/ })).toContainText('40 up-votes');
+  const thisMachine = panel(page).getByTestId('regional-locations');
+  await expect(thisMachine.getByRole('heading', { name: 'This machine' })).toBeVisible();
+  await expect(thisMachine.getByRole('article')).toHaveCount(1);
+  await expect(thisMachine.getByRole('article', { name: /^Lobby Snacks \(Office Tower\)/ })).toContainText('40 up-votes');
 
   // The choices survive a reload, since they live in the URL.
   await page.reload();

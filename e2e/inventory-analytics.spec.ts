@@ -11,7 +11,7 @@ import { products, vendingMachines } from '../src/server/db/schema.js';
 import { generateVoteHistory } from '../src/server/db/vote-history.js';
 import { RANGE_LABELS, URGENCY_LABELS, type InventoryAnalytics } from '../src/shared/analytics.schemas.js';
 import { PURCHASE_LIST_CSV_COLUMNS, type PurchaseList } from '../src/shared/stock.schemas.js';
-import { formatAmount, formatChange, formatClockTime, hourSpan, restockText } from '../src/web/features/inventory-analytics/analytics-format.js';
+import { formatAmount, formatChange, formatClockTime, hourSpan, restockText, savingText } from '../src/web/features/inventory-analytics/analytics-format.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/support/server-process.js';
 import { signInThroughApi } from './accounts.js';
 import { expect, test as base, toast, type Account } from './fixtures.js';
@@ -180,7 +180,8 @@ test.describe('inventory analytics', () => {
     const chips = data.predictions.find((prediction) => prediction.productName === 'Sea Salt Chips' && prediction.machineName === 'Lobby')!;
     const chipsCard = card(page, 'Sea Salt Chips');
     await expect(chipsCard).toContainText('Chips');
-    await expect(chipsCard).toContainText(`${formatAmount(chips.predictedDemand)} votes next 7 days`);
+    // The forecast is of up-votes, and the card says so.
+    await expect(chipsCard).toContainText(`${formatAmount(chips.predictedDemand)} up-votes next 7 days`);
     await expect(chipsCard).toContainText(units(chips.recommendedStock));
     await expect(chipsCard).toContainText(`${chips.confidence}% confidence`);
     await expect(chipsCard.getByRole('meter')).toHaveAttribute('aria-valuenow', String(chips.confidence));
@@ -196,13 +197,22 @@ test.describe('inventory analytics', () => {
     await expect(explanation).toContainText(chips.forecast.methodLabel);
     await expect(explanation).toContainText(`${chips.forecast.historyDays} days`);
     if (chips.forecast.folds > 0) await expect(explanation).toContainText(`last ${chips.forecast.folds} week`);
-    await expect(explanation.getByRole('region', { name: 'Methods compared' }).getByRole('row')).toHaveCount(chips.forecast.candidates.length + 1);
+    const methods = explanation.getByRole('region', { name: 'Methods compared' });
+    await expect(methods.getByRole('row')).toHaveCount(chips.forecast.candidates.length + 1);
+    // The method is chosen by the up-votes it missed, weeks and days together, not by the lowest weekly error; confidence is from the weekly error.
+    await expect(methods.getByRole('rowheader', { name: `${chips.forecast.methodLabel} (chosen: fewest up-votes missed)`, exact: true })).toBeVisible();
+    await expect(explanation.getByTestId('method-choice')).toHaveText(
+      'The method chosen is the one that missed the fewest up-votes in the back-test, counting the misses of each week’s total plus those of the single days, so it need not have the lowest weekly error. The forecast’s confidence comes from the weekly error alone.',
+    );
+    await expect(explanation).not.toContainText('lowest weekly error is chosen');
     await expect(explanation.getByTestId('stock-rule-numbers')).toContainText(`${data.rule.autoReorderThreshold} + `);
     // The machine's predicted week is the server's own figure, every product at the Lobby together.
-    await expect(explanation.getByTestId('stock-rule-numbers')).toContainText(`× ${formatAmount(chips.machinePredictedWeek)} votes ×`);
+    await expect(explanation.getByTestId('stock-rule-numbers')).toContainText(`× ${formatAmount(chips.machinePredictedWeek)} up-votes ×`);
     await expect(explanation.getByTestId('stock-rule-numbers')).toContainText(`rounded up: ${units(chips.recommendedStock)}`);
     await expect(explanation).toContainText('Assumed weekly fill on Monday');
-    await expect(explanation).toContainText('1 unit per up-vote, assumed');
+    await expect(explanation).toContainText(
+      '1 unit per up-vote, assumed until your recorded restocks at this machine measure it: that takes a product restocked on two visits, at least 10 up-votes between recorded visits, and some units sold in between',
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(explanation).toBeHidden();
@@ -258,10 +268,26 @@ test.describe('inventory analytics', () => {
     const chips = data.predictions.find((prediction) => prediction.productName === 'Sea Salt Chips' && prediction.machineName === 'Lobby')!;
     expect(chips.suggestedOrder).toBeGreaterThan(0);
     const chipsCard = card(page, 'Sea Salt Chips');
-    await chipsCard.getByRole('button', { name: /^Add to Order/ }).click();
+    // Pressed from the keyboard and held a moment: busy, yet the focus stays on the button (aria-disabled, not disabled).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/stock/purchase-list/items', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const addButton = chipsCard.getByRole('button', { name: /^Add to Order/ });
+    await addButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(addButton).toHaveAttribute('aria-disabled', 'true');
+    await expect(addButton).toBeFocused();
+    // A second press while busy does nothing.
+    await page.keyboard.press('Enter');
+    release();
     await expect(toast(page, 'Added to purchase list')).toContainText(`${units(chips.suggestedOrder)} of Sea Salt Chips at Lobby.`);
+    await page.unroute('**/api/stock/purchase-list/items');
     await expect(chipsCard.getByTestId('on-order')).toHaveText(`On order: ${units(chips.suggestedOrder)}`);
-    await expect(chipsCard.getByRole('button', { name: /^Update Order/ })).toBeVisible();
+    await expect(chipsCard.getByRole('button', { name: /^Update Order/ })).toBeFocused();
+    await expect(chipsCard.getByRole('button', { name: /^Update Order/ })).not.toHaveAttribute('aria-disabled');
     await expect(page.getByRole('button', { name: 'Purchase list (1)' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Purchase list (1)' }).click();
@@ -272,8 +298,10 @@ test.describe('inventory analytics', () => {
     await expect(line).toContainText('Forecast');
     await quantity.fill('0');
     await quantity.press('Enter');
-    await expect(line).toContainText('Quantity must be at least 1');
+    // Announced as it appears, and tied to the field.
+    await expect(line.getByRole('alert')).toHaveText('Quantity must be at least 1');
     await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    await expect(quantity).toHaveAccessibleDescription('Quantity must be at least 1');
     await quantity.fill('2.5');
     await quantity.press('Enter');
     await expect(line).toContainText('Quantity must be a whole number');
@@ -354,13 +382,15 @@ test.describe('inventory analytics', () => {
     const swap = page.getByRole('article', { name: 'Replace Licorice Twists with Mango Black Tea at Lobby' });
     await expect(swap).toBeVisible();
     await expect(swap).toContainText('Cost saved per fill:');
-    await expect(swap).toContainText('$');
+    // The requested tea has no unit cost yet, so the swap's saving is unknown; nothing on the page says which cost is missing, so both are offered.
+    expect(data.optimization.recommendations.find((r) => r.kind === 'swap')!.costSaved).toBeNull();
+    await expect(swap.getByTestId('cost-saved')).toHaveText('unknown — set the unit cost of Licorice Twists or Mango Black Tea (whichever is missing) to count it');
+    await expect(swap.getByRole('textbox', { name: 'Set unit cost of Licorice Twists (USD)' })).toBeVisible();
+    await expect(swap.getByRole('textbox', { name: 'Set unit cost of Mango Black Tea (USD)' })).toBeVisible();
     const cut = page.getByRole('article', { name: /^Cut Pumpkin Latte at Lobby by \d+ units$/ });
     await expect(cut.getByTestId('cost-saved')).toHaveText('unknown — set the unit cost of Pumpkin Latte to count it');
     await expect(cut.getByRole('textbox', { name: 'Set unit cost of Pumpkin Latte (USD)' })).toBeVisible();
-    await expect(page.getByTestId('total-cost-saved')).toHaveText(
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(data.optimization.totalCostSaved)),
-    );
+    await expect(page.getByTestId('total-cost-saved')).toHaveText(savingText(data.optimization.totalCostSaved, 'USD'));
     expect(await seriousViolations(page)).toEqual([]);
     const before = (await (await api.get('/api/stock/purchase-list')).json()) as PurchaseList;
     const onList = new Set(before.items.map((item) => `${item.machineId}:${item.productId}`));
@@ -370,15 +400,33 @@ test.describe('inventory analytics', () => {
     const stocked = new Set(data.optimization.recommendations.filter((r) => r.orderQuantity === 0).map(keyOf).filter((key) => !keys.has(key))).size;
     const updated = [...keys].filter((key) => onList.has(key)).length;
     const added = keys.size - updated;
-    await page.getByRole('button', { name: 'Apply Recommendations' }).click();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/stock/purchase-list/items', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const apply = page.getByRole('button', { name: 'Apply Recommendations' });
+    await apply.click();
+    // Busy, but the button keeps the focus of whoever pressed it.
+    await expect(apply).toHaveAttribute('aria-disabled', 'true');
+    await expect(apply).toBeFocused();
+    release();
     await expect(toast(page, 'Recommendations applied')).toContainText(
       `${count(added, 'line')} added to your purchase list, ${count(updated, 'line')} updated.${stocked > 0 ? ` ${count(stocked, 'line')} skipped as already stocked.` : ''}`,
     );
+    await page.unroute('**/api/stock/purchase-list/items');
+    await expect(apply).toBeFocused();
+    await expect(apply).not.toHaveAttribute('aria-disabled');
     await expect(page.getByRole('button', { name: `Purchase list (${before.items.length + added})` })).toBeVisible();
     const list = (await (await api.get('/api/stock/purchase-list')).json()) as PurchaseList;
     const tea = list.items.find((item) => item.productName === 'Mango Black Tea')!;
-    expect(tea).toMatchObject({ machineName: 'Lobby', source: 'recommendation' });
+    expect(tea).toMatchObject({ machineName: 'Lobby', source: 'recommendation', unitCost: null });
     expect(tea.note).toContain('customers asked for Mango Black Tea');
+    // The purchase list now shows the tea's cost as unknown: the swap asks for that one alone.
+    await expect(swap.getByTestId('cost-saved')).toHaveText('unknown — set the unit cost of Mango Black Tea to count it');
+    await expect(swap.getByRole('textbox')).toHaveCount(1);
+    await expect(swap.getByRole('textbox', { name: 'Set unit cost of Mango Black Tea (USD)' })).toBeVisible();
   });
 
   test('Set unit cost where a cost is unknown: on a recommendation and on a purchase-list line', async ({ page, login, world }) => {
@@ -387,8 +435,9 @@ test.describe('inventory analytics', () => {
     const field = cut.getByRole('textbox', { name: 'Set unit cost of Pumpkin Latte (USD)' });
     await field.fill('abc');
     await cut.getByRole('button', { name: 'Save unit cost of Pumpkin Latte' }).click();
-    await expect(cut).toContainText('Unit cost must be an amount such as 0.85');
+    await expect(cut.getByRole('alert')).toHaveText('Unit cost must be an amount such as 0.85');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription('Unit cost must be an amount such as 0.85');
     await field.fill('1.2');
     await field.press('Enter');
     await expect(toast(page, 'Unit cost saved')).toContainText('Pumpkin Latte: $1.20 a unit.');
@@ -398,9 +447,54 @@ test.describe('inventory analytics', () => {
     await expect(cut.getByTestId('cost-saved')).toHaveText(`$${latte.costSaved}`);
     await expect(cut.getByTestId('cost-saved')).toBeFocused();
     await expect(cut.getByRole('textbox')).toHaveCount(0);
-    await expect(page.getByTestId('total-cost-saved')).toHaveText(
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(data.optimization.totalCostSaved)),
-    );
+    await expect(page.getByTestId('total-cost-saved')).toHaveText(savingText(data.optimization.totalCostSaved, 'USD'));
+
+    // A known cost can be changed, starting from what it is, and cleared by leaving the field empty.
+    const editLatte = cut.getByRole('button', { name: 'Edit unit cost of Pumpkin Latte' });
+    await editLatte.click();
+    const latteCost = cut.getByRole('textbox', { name: 'Unit cost of Pumpkin Latte (USD)' });
+    await expect(latteCost).toBeFocused();
+    await expect(latteCost).toHaveValue('1.20');
+    await cut.getByRole('button', { name: /^Cancel/ }).click();
+    await expect(latteCost).toHaveCount(0);
+    await expect(editLatte).toBeFocused();
+    await editLatte.click();
+    await latteCost.fill('1');
+    await latteCost.press('Enter');
+    await expect(toast(page, 'Unit cost saved').filter({ hasText: 'Pumpkin Latte: $1.00 a unit.' })).toBeVisible();
+    await expect(cut.getByTestId('cost-saved')).toHaveText(`$${(latte.unitsCut * 1).toFixed(2)}`);
+    await expect(cut.getByTestId('cost-saved')).toBeFocused();
+    await editLatte.click();
+    await latteCost.fill('');
+    await latteCost.press('Enter');
+    await expect(toast(page, 'Unit cost cleared')).toContainText('Pumpkin Latte: no unit cost.');
+    await expect(cut.getByTestId('cost-saved')).toHaveText('unknown — set the unit cost of Pumpkin Latte to count it');
+    await expect(cut.getByTestId('cost-saved')).toBeFocused();
+    await expect(field).toBeVisible();
+
+    // A replacement dearer than the product it replaces: the swap costs more, and says so rather than showing a negative saving.
+    const swap = page.getByRole('article', { name: 'Replace Licorice Twists with Mango Black Tea at Lobby' });
+    const teaCost = swap.getByRole('textbox', { name: 'Set unit cost of Mango Black Tea (USD)' });
+    await teaCost.fill('0.45');
+    await teaCost.press('Enter');
+    await expect(toast(page, 'Unit cost saved').filter({ hasText: 'Mango Black Tea: $0.45 a unit.' })).toBeVisible();
+    const dearer = (await figures()).optimization;
+    const swapped = dearer.recommendations.find((r) => r.kind === 'swap')!;
+    expect(swapped.costSaved).toBe((swapped.unitsCut * 0.3 - swapped.unitsCut * 0.45).toFixed(2));
+    expect(Number(swapped.costSaved)).toBeLessThan(0);
+    await expect(swap.getByTestId('cost-saved')).toHaveText(`Costs $${(-Number(swapped.costSaved)).toFixed(2)} more per fill`);
+    await expect(swap).toContainText('Stock cost:');
+    await expect(swap.getByTestId('cost-saved')).toBeFocused();
+    await expect(page.getByTestId('total-cost-saved')).toHaveText(savingText(dearer.totalCostSaved, 'USD'));
+    // Both costs are known now, and either can be edited: the tea's from what the purchase list says it is.
+    await expect(swap.getByRole('button', { name: 'Edit unit cost of Licorice Twists' })).toBeVisible();
+    await swap.getByRole('button', { name: 'Edit unit cost of Mango Black Tea' }).click();
+    await expect(swap.getByRole('textbox', { name: 'Unit cost of Mango Black Tea (USD)' })).toHaveValue('0.45');
+    await swap.getByRole('textbox', { name: 'Unit cost of Mango Black Tea (USD)' }).fill('0.2');
+    await swap.getByRole('button', { name: 'Save unit cost of Mango Black Tea' }).click();
+    await expect(swap.getByTestId('cost-saved')).toHaveText(`$${(swapped.unitsCut * 0.3 - swapped.unitsCut * 0.2).toFixed(2)}`);
+    await expect(swap).toContainText('Cost saved per fill:');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A line whose product has no unit cost offers the same form in the purchase list.
     const crackers = data.predictions.find((prediction) => prediction.productName === 'Cheese Crackers')!;
@@ -421,7 +515,23 @@ test.describe('inventory analytics', () => {
     await expect(dialog.getByRole('status').filter({ hasText: 'Unit cost saved: Cheese Crackers, $0.50 a unit' })).toBeAttached();
     await expect(crackersLine.getByTestId('line-cost')).toHaveText('$2.50 ($0.50 each)');
     await expect(crackersLine.getByTestId('line-cost')).toBeFocused();
+    // Once known, the line's cost can be changed or cleared.
+    await crackersLine.getByRole('button', { name: 'Edit unit cost of Cheese Crackers' }).click();
+    const newCost = crackersLine.getByRole('textbox', { name: 'Unit cost of Cheese Crackers (USD)' });
+    await expect(newCost).toHaveValue('0.50');
+    await newCost.fill('0.4');
+    await newCost.press('Enter');
+    await expect(dialog.getByRole('status').filter({ hasText: 'Unit cost saved: Cheese Crackers, $0.40 a unit' })).toBeAttached();
+    await expect(crackersLine.getByTestId('line-cost')).toHaveText('$2.00 ($0.40 each)');
+    await expect(crackersLine.getByTestId('line-cost')).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);
+    await crackersLine.getByRole('button', { name: 'Edit unit cost of Cheese Crackers' }).click();
+    await newCost.fill('');
+    await newCost.press('Enter');
+    await expect(dialog.getByRole('status').filter({ hasText: 'Unit cost of Cheese Crackers cleared' })).toBeAttached();
+    await expect(crackersLine.getByTestId('line-cost')).toHaveText('Cost unknown');
+    await expect(crackersLine.getByTestId('line-cost')).toBeFocused();
+    await expect(cost).toBeVisible();
     await page.keyboard.press('Escape');
   });
 
@@ -466,12 +576,17 @@ test.describe('inventory analytics', () => {
       await route.continue();
     });
     const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/analytics/refresh') && response.status() === 202);
-    await page.getByRole('button', { name: 'Refresh figures' }).click();
-    await expect(page.getByRole('button', { name: 'Refreshing…' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Refresh figures' }).focus();
+    await page.keyboard.press('Enter');
+    // Busy, yet the focus stays on the button (aria-disabled rather than disabled), and a press meanwhile does nothing.
+    const busy = page.getByRole('button', { name: 'Refreshing…' });
+    await expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await expect(busy).toBeFocused();
     release();
     await refreshed;
     await expect(page.getByRole('status').filter({ hasText: 'Figures updated.' })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('button', { name: 'Refresh figures' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Refresh figures' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Refresh figures' })).not.toHaveAttribute('aria-disabled');
     const after = await figures();
     expect(after.computedAt > before.computedAt).toBe(true);
 
@@ -518,6 +633,46 @@ test.describe('inventory analytics', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Purchase list (0)' })).toBeVisible();
     await expect(card(page, 'Sea Salt Chips').getByTestId('on-order')).toHaveCount(0);
+  });
+
+  test('Remove moves the focus to the next line, else the one before, else the heading', async ({ page, login, world }) => {
+    const { predictions } = await figures();
+    const id = (name: string) => predictions.find((prediction) => prediction.productName === name)!.productId;
+    const added = await api.post('/api/stock/purchase-list/items', {
+      data: {
+        items: [
+          { machineId: world.gym, productId: id('Cheese Crackers'), quantity: 3, source: 'manual' },
+          { machineId: world.lobby, productId: id('Sea Salt Chips'), quantity: 4, source: 'manual' },
+          { machineId: world.lobby, productId: id('Trail Mix'), quantity: 5, source: 'manual' },
+        ],
+      },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    await openPage(page, login);
+    await page.getByRole('button', { name: 'Purchase list (3)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Purchase list' });
+    const lines = dialog.getByTestId('purchase-line');
+    // The list's order: Gym before Lobby, then the products by name.
+    await expect(lines).toHaveCount(3);
+    const [first, middle, last] = ['Cheese Crackers', 'Sea Salt Chips', 'Trail Mix'].map((name) => dialog.getByRole('listitem', { name }));
+    const firstControl = (line: typeof first) => line!.locator('input, button').first();
+
+    // The middle line: the focus goes to the next line's first control.
+    await middle!.getByRole('button', { name: 'Remove Sea Salt Chips at Lobby' }).click();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Sea Salt Chips at Lobby removed from the list' })).toBeAttached();
+    await expect(lines).toHaveCount(2);
+    await expect(firstControl(last)).toBeFocused();
+    // The last line: to the line before it.
+    await last!.getByRole('button', { name: 'Remove Trail Mix at Lobby' }).click();
+    await expect(lines).toHaveCount(1);
+    await expect(firstControl(first)).toBeFocused();
+    // The only line: to the dialog's heading.
+    await first!.getByRole('button', { name: 'Remove Cheese Crackers at Gym' }).click();
+    await expect(dialog.getByText('Your purchase list is empty')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Purchase list', exact: true })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Purchase list (0)' })).toBeVisible();
   });
 
   test('on a 375 px phone the cards stack and the tables scroll inside their cards', async ({ page, login }) => {

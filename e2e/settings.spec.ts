@@ -108,7 +108,8 @@ test.describe('the settings page', () => {
     await expect(sms).toBeDisabled();
     await expect(sms).toHaveAttribute('aria-checked', 'false');
     await expect(panel.getByText(NotificationMessages.smsSetupRequired)).toBeVisible();
-    await expect(panel.getByText('Low-inventory alerts start once restock predictions are available.')).toBeVisible();
+    await expect(panel.getByText(/predicted to reach your reorder threshold within 3 days/)).toBeVisible();
+    await expect(panel.getByRole('switch', { name: 'Low inventory' })).toBeEnabled();
 
     const daily = panel.getByRole('switch', { name: 'Daily summary' });
     await expect(daily).toHaveAttribute('aria-checked', 'false');

@@ -1,5 +1,5 @@
 // `npm run bench:analytics`: inventory analytics and demographics for an operator with 1,000,000
-// votes over a year at 20 machines in 5 locations, on PostgreSQL: the nightly computation of their
+// votes over a year at 20 machines in 5 locations, with weekly restock records, on PostgreSQL: the nightly computation of their
 // forecasts and views, then every analytics call of the two pages over HTTP against the built server
 // (p50 and p95 of 60 calls after 10 warm-up calls). Writes the '## Analytics' section of
 // docs/performance.md, and exits non-zero if any call's p95 is over the target.
@@ -38,6 +38,13 @@ for (const [index, id] of machineIds.entries()) {
   await db.execute(sql`update vending_machines set location = ${location}, address = ${address.join(', ')}, created_at = now() - interval '366 days' where id = ${id}`);
 }
 await db.execute(sql`update products set created_at = now() - interval '366 days' where user_id = ${user.id}`);
+// An operator who records every visit: a weekly restock of every product at every machine for the
+// last 12 weeks, so the stock figures read recorded stock and measure units per up-vote.
+await db.execute(sql`
+  insert into restock_records (user_id, machine_id, product_id, units_left, units_filled, restocked_at)
+  select ${user.id}, m.id, p.id, (m.id + p.id + w) % 12, 40, now() - make_interval(days => 7 * w, hours => 3)
+  from vending_machines m cross join products p cross join generate_series(1, 12) as w
+  where m.user_id = ${user.id} and p.user_id = ${user.id}`);
 await db.execute(sql`vacuum analyze`);
 console.log(`seeded ${VOTES} votes in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
@@ -78,7 +85,7 @@ for (const [path, { p50, p95 }] of rows) console.log(`${path}  p50 ${p50} ms  p9
 const slow = rows.filter(([, { p95 }]) => p95 > TARGET_P95_MS);
 const load = loadavg()[0].toFixed(1);
 const lines = [
-  `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:analytics\` on PostgreSQL (${new URL(url).host}): one operator with ${VOTES.toLocaleString('en-US')} votes over 365 days at ${MACHINES} machines in ${LOCATIONS.length} locations and ${computed.forecasts} product-machine series, on ${cpus().length} CPUs with a load average of ${load} at the end.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:analytics\` on PostgreSQL (${new URL(url).host}): one operator with ${VOTES.toLocaleString('en-US')} votes over 365 days at ${MACHINES} machines in ${LOCATIONS.length} locations and ${computed.forecasts} product-machine series, each restocked weekly for 12 weeks (recorded), on ${cpus().length} CPUs with a load average of ${load} at the end.`,
   '',
   `- The nightly computation for this operator (read the votes, back-test and forecast every series, store every view): ${(computeMs / 1000).toFixed(1)} s, ${computed.views} stored views. It runs as one job per operator, so operators are computed one after another or on several instances at once.`,
   `- Each call as the pages make it, over HTTP to the built server, ${70 - 10} calls after 10 warm-up calls. Target: at most ${TARGET_P95_MS} ms at p95.`,

@@ -141,7 +141,11 @@ export const RecommendationSchema = z.object({
   /** Units of the slow or falling product no longer bought per fill. */
   unitsCut: z.number().int(),
   reason: z.string(),
-  /** Stock cost not spent on the slow or falling product per fill, in the operator's currency; null when its unit cost is unknown. */
+  /**
+   * Stock cost saved per fill, in the operator's currency: the slow or falling product's units not
+   * bought, less (swap) the replacement's units bought instead (negative when the replacement costs
+   * more); null when a unit cost involved is unknown.
+   */
   costSaved: z.string().nullable(),
 });
 export type Recommendation = z.infer<typeof RecommendationSchema>;

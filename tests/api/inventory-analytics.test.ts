@@ -122,6 +122,26 @@ describe('demand predictions', () => {
     expect(card.suggestedOrder).toBe(card.recommendedStock - 38);
   });
 
+  test('two recorded visits measure units sold per up-vote, pooled over the machine', async () => {
+    const { user, cookie, machine, product } = await operatorWithMachine();
+    const steady = await product('Measured Cookies');
+    await insertVotes(t.database.db, upVotes(machine.id, steady.id, () => 3, 56));
+    await computeAnalytics(t.database.db, user.id, NOW);
+    const after = (daysAgo: number) => new Date(noonDaysAgo(daysAgo).getTime() + 3_600_000);
+    await t.database.db.insert(restockRecords).values([
+      // 45 in the machine nine days ago; 10 left seven days later: 35 units sold against 21 up-votes.
+      { userId: user.id, machineId: machine.id, productId: steady.id, unitsLeft: 5, unitsFilled: 40, restockedAt: after(9) },
+      { userId: user.id, machineId: machine.id, productId: steady.id, unitsLeft: 10, unitsFilled: 50, restockedAt: after(2) },
+    ]);
+    const card = cardOf(await inventory(cookie), steady.id);
+    expect(card.unitsPerVoteMeasured).toBe(true);
+    expect(card.unitsPerVote).toBe(1.67);
+    // 60 after the last visit, less one day of 3 up-votes at 1.67 units each.
+    expect(card.estimatedStock).toBe(55);
+    expect(card.recommendedStock).toBe(20 + Math.ceil(21 * 1.67));
+    expect(card.lastRestockAt).toBe(after(2).toISOString());
+  });
+
   test('a threshold from settings moves the recommended stock', async () => {
     const { user, cookie, machine, product } = await operatorWithMachine();
     const steady = await product('Threshold Mints');
@@ -171,6 +191,24 @@ describe('refresh', () => {
     await expect
       .poll(async () => (await t.database.db.select().from(demandForecasts).where(eq(demandForecasts.userId, user.id))).length, { timeout: 15_000 })
       .toBe(1);
+  });
+});
+
+describe('time zones', () => {
+  test('the figures say the zone they were counted in, and a new zone in settings recomputes them', async () => {
+    const { user, cookie, api: call, machine, product } = await operatorWithMachine();
+    const steady = await product('Zoned Chips');
+    await insertVotes(t.database.db, upVotes(machine.id, steady.id, () => 2, 30));
+    await computeAnalytics(t.database.db, user.id, NOW);
+    const settings = (await call.get('/api/settings')).json();
+    const saved = await call.patch('/api/settings/preferences', { ...settings.preferences, timezone: 'America/Los_Angeles' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await expect.poll(async () => (await inventory(cookie)).timeZone, { timeout: 15_000 }).toBe('America/Los_Angeles');
+    expect((await inventory(cookie)).computedAt).not.toBe(NOW.toISOString());
+    // Saving the same zone again queues nothing.
+    const before = await t.database.db.select().from(jobs).where(eq(jobs.name, 'analytics.compute'));
+    await call.patch('/api/settings/preferences', { ...settings.preferences, timezone: 'America/Los_Angeles' });
+    expect(await t.database.db.select().from(jobs).where(eq(jobs.name, 'analytics.compute'))).toHaveLength(before.length);
   });
 });
 
@@ -230,11 +268,17 @@ describe('product performance and stock optimization', () => {
 
     const swap = figures.optimization.recommendations.find((recommendation) => recommendation.kind === 'swap');
     expect(swap).toMatchObject({ productName: 'Dusty Crackers', replacementName: 'Requested Kombucha', orderProductId: requested.id });
-    expect(swap!.costSaved).toBe((swap!.unitsCut * 0.5).toFixed(2));
+    // Without the replacement's cost the saving is unknown; with it, the difference of the two.
+    expect(swap!.costSaved).toBeNull();
+    await db.update(products).set({ yourPrice: '0.30' }).where(eq(products.id, requested.id));
+    const priced = (await inventory(cookie, '?range=30d')).optimization;
+    const pricedSwap = priced.recommendations.find((recommendation) => recommendation.kind === 'swap')!;
+    expect(pricedSwap.costSaved).toBe((pricedSwap.unitsCut * (0.5 - 0.3)).toFixed(2));
+    expect(priced.totalCostSaved).toBe(pricedSwap.costSaved);
     const cut = figures.optimization.recommendations.find((recommendation) => recommendation.kind === 'reduce');
     expect(cut).toMatchObject({ productName: 'Fading Bar', costSaved: null });
-    expect(figures.optimization.recommendationsWithoutCost).toBeGreaterThanOrEqual(1);
-    expect(figures.optimization.totalCostSaved).toBe(swap!.costSaved);
+    expect(figures.optimization.recommendationsWithoutCost).toBeGreaterThanOrEqual(2);
+    expect(figures.optimization.totalCostSaved).toBe('0.00');
     // Last 90 days reach before the first vote: no change is claimed.
     const longer = await inventory(cookie, '?range=90d');
     expect(longer.performance.products.every((row) => row.change === null)).toBe(true);

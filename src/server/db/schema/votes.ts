@@ -88,5 +88,10 @@ export const votes = pgTable(
       .on(table.machineId, table.createdAt, table.voterId)
       .where(sql`${table.archivedAt} is null`),
     index('votes_product_created_idx').on(table.productId, table.createdAt),
+    // The up-votes of one product at one machine between two restock visits (the stock figures'
+    // units per up-vote), archived ones included: units sold before a reset were still sold.
+    index('votes_machine_product_up_idx')
+      .on(table.machineId, table.productId, table.createdAt)
+      .where(sql`${table.voteType} = 'up'`),
   ],
 );

@@ -52,6 +52,8 @@ export interface AnalyticsSource {
   today: string;
   machines: SourceMachine[];
   products: Map<number, SourceProduct>;
+  /** machineId → day index of its first vote ever (negative when before `dayZero`). */
+  firstVoteDay: Map<number, number>;
   /** `${machineId}:${productId}` → up-votes and down-votes per day index. */
   daily: Map<string, { machineId: number; productId: number; up: Int32Array; down: Int32Array }>;
   /** machineId → votes per (day index × 24 + local hour), for the last 365 days. */
@@ -128,6 +130,13 @@ export async function loadAnalyticsSource(db: Database, userId: number, now: Dat
     series.down[row.day] = row.down;
   }
 
+  // Whether a machine's history reaches back before the window (so 'Last Year' can be compared).
+  const firstRows = await queryRows<{ machineId: number; day: number }>(db, sql`
+    select v.machine_id as "machineId", ((min(v.created_at) at time zone ${timeZone})::date - ${dayZero}::date)::int as "day"
+    from votes v where v.machine_id in ${ownMachines} and v.created_at <= ${now.toISOString()}::timestamptz
+    group by 1`);
+  const firstVoteDay = new Map(firstRows.map((row) => [row.machineId, row.day]));
+
   const yearAgo = addDays(today, -(RANGE_DAYS['1y'] - 1));
   const hourRows = await queryRows<{ machineId: number; day: number; hour: number; votes: number }>(db, sql`
     select v.machine_id as "machineId", ${dayIndex}::int as "day", extract(hour from v.created_at at time zone ${timeZone})::int as "hour", count(*)::int as "votes"
@@ -173,6 +182,7 @@ export async function loadAnalyticsSource(db: Database, userId: number, now: Dat
     today,
     machines: machineRows,
     products: new Map(productRows.map((product) => [product.id, product])),
+    firstVoteDay,
     daily,
     hourly,
     devices,

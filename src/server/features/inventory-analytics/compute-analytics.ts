@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { ANALYTICS_RANGES, type ForecastExplanation } from '../../../shared/analytics.schemas.js';
 import type { Database } from '../../db/client.js';
 import { analyticsSnapshots, demandForecasts } from '../../db/schema.js';
@@ -17,6 +17,11 @@ import { buildInventorySnapshot, sum as sumDays } from './inventory-snapshot.js'
 
 /** Forecasts learn from at most a year of days: older habits say little about next week. */
 const FORECAST_HISTORY_DAYS = 365;
+/** Products with no up-vote in this many days get no forecast. */
+const DEMAND_WINDOW_DAYS = 90;
+const YIELD_EVERY_SERIES = 25;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const INSERT_CHUNK = 500;
 
 /** The forecast of one product at one machine as stored (and answered, with stock figures added). */
@@ -29,6 +34,8 @@ export interface StoredForecast extends ForecastExplanation {
   earlierWeekly: number;
   /** Up-votes since local Monday up to the computation, for the assumed weekly fill. */
   upVotesThisWeek: number;
+  /** That Monday: once the week has moved on, the assumed fill is a new one and nothing has sold from it. */
+  weekStart: string;
 }
 
 interface ForecastRow {
@@ -38,37 +45,37 @@ interface ForecastRow {
 }
 
 /**
- * Each (machine, product) pair with up-votes in the last year, forecast from its daily up-votes
- * (down-votes are not demand) up to yesterday, the last whole day. A series starts when the machine
- * first saw votes or the product was added, whichever is later, so days before it was on sale do not
- * count as days without demand.
+ * Each (machine, product) pair with up-votes in the last 90 days (a product nobody asked for in a
+ * quarter has no demand to forecast), forecast from its daily up-votes (down-votes are not demand)
+ * up to yesterday, the last whole day, over at most a year. A series starts when the machine first
+ * saw votes or the product was added, whichever is later, so days before it was on sale do not
+ * count as days without demand. Yields to the event loop between series: the instance keeps
+ * answering requests while a large operator is computed.
  */
-export function forecastAll(source: AnalyticsSource): ForecastRow[] {
+export async function forecastAll(source: AnalyticsSource): Promise<ForecastRow[]> {
   const machines = new Map(source.machines.map((machine) => [machine.id, machine]));
-  const firstVoteDay = new Map<number, number>();
-  for (const series of source.daily.values()) {
-    const first = series.up.findIndex((votes, day) => votes > 0 || series.down[day]! > 0);
-    if (first >= 0) firstVoteDay.set(series.machineId, Math.min(first, firstVoteDay.get(series.machineId) ?? HISTORY_DAYS));
-  }
-  const lastWholeDay = HISTORY_DAYS - 2;
-  const earliest = HISTORY_DAYS - 1 - FORECAST_HISTORY_DAYS;
+  const today = HISTORY_DAYS - 1;
+  const lastWholeDay = today - 1;
+  const earliest = today - FORECAST_HISTORY_DAYS;
+  const monday = today - ((new Date(`${source.today}T00:00:00Z`).getUTCDay() + 6) % 7);
   const rows: ForecastRow[] = [];
+  let sinceYield = 0;
   for (const series of source.daily.values()) {
     const machine = machines.get(series.machineId);
     const product = source.products.get(series.productId);
     if (!machine || !product) continue;
-    let upInYear = 0;
-    for (let day = earliest; day < HISTORY_DAYS; day++) upInYear += series.up[day]!;
-    if (upInYear === 0) continue;
+    if (sumDays(series.up, today - (DEMAND_WINDOW_DAYS - 1), today) === 0) continue;
     // Votes older than a record's creation come from imported or seeded history: trust the votes.
     const firstOwnVote = series.up.findIndex((votes, day) => votes > 0 || series.down[day]! > 0);
-    const start = Math.max(earliest, firstVoteDay.get(series.machineId) ?? 0, Math.min(product.createdDay, firstOwnVote));
+    const start = Math.max(earliest, source.firstVoteDay.get(series.machineId) ?? 0, Math.min(product.createdDay, firstOwnVote));
     if (start > lastWholeDay) continue;
+    if (++sinceYield % YIELD_EVERY_SERIES === 0) await yieldToEventLoop();
     const history = Array.from(series.up.subarray(start, lastWholeDay + 1));
     const firstWeekday = new Date(`${addDays(source.dayZero, start)}T00:00:00Z`).getUTCDay();
     const result = forecastSeries(history, firstWeekday);
-    const today = HISTORY_DAYS - 1;
-    const monday = today - ((new Date(`${source.today}T00:00:00Z`).getUTCDay() + 6) % 7);
+    // The four weeks before the last one, or as much of them as the series has.
+    const earlierFrom = Math.max(start, lastWholeDay - 34);
+    const earlierDays = lastWholeDay - 7 - earlierFrom + 1;
     rows.push({
       machineId: series.machineId,
       productId: series.productId,
@@ -88,8 +95,9 @@ export function forecastAll(source: AnalyticsSource): ForecastRow[] {
         confidence: result.confidence,
         trend: result.trend,
         seasonal: result.seasonal,
-        earlierWeekly: Math.round((sumDays(series.up, Math.max(start, lastWholeDay - 34), lastWholeDay - 7) / 4) * 10) / 10,
+        earlierWeekly: earlierDays < 7 ? 0 : Math.round(((sumDays(series.up, earlierFrom, lastWholeDay - 7) * 7) / earlierDays) * 10) / 10,
         upVotesThisWeek: sumDays(series.up, monday, today),
+        weekStart: addDays(source.dayZero, monday),
       },
     });
   }
@@ -115,10 +123,11 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
  * and replaces what was stored before in one transaction (a reader sees the old figures or the new,
  * never a mix). Two computes of one operator wait for each other instead of colliding.
  */
+/** Answers what was stored, or null when there is no such operator or newer figures were already stored. */
 export async function computeAnalytics(db: Database, userId: number, now: Date): Promise<{ forecasts: number; views: number } | null> {
   const source = await loadAnalyticsSource(db, userId, now);
   if (!source) return null;
-  const forecasts = forecastAll(source);
+  const forecasts = await forecastAll(source);
   const scopes = scopesOf(source.machines);
   const views: (typeof analyticsSnapshots.$inferInsert)[] = [];
   for (const range of ANALYTICS_RANGES) {
@@ -130,9 +139,17 @@ export async function computeAnalytics(db: Database, userId: number, now: Date):
       const data = buildDemographicsSnapshot(source, scope.key, scope.machines, range);
       views.push({ userId, view: 'demographics', scope: scope.key, range, data: data as unknown as Record<string, unknown>, computedAt: now });
     }
+    await yieldToEventLoop();
   }
-  await db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('analytics.compute'), ${userId})`);
+    // A compute that started earlier but finished later (a retried nightly job) never replaces newer figures.
+    const [newer] = await tx
+      .select({ at: analyticsSnapshots.computedAt })
+      .from(analyticsSnapshots)
+      .where(and(eq(analyticsSnapshots.userId, userId), gt(analyticsSnapshots.computedAt, now)))
+      .limit(1);
+    if (newer) return false;
     await tx.delete(demandForecasts).where(eq(demandForecasts.userId, userId));
     await tx.delete(analyticsSnapshots).where(eq(analyticsSnapshots.userId, userId));
     await insertInChunks(forecasts, (chunk) =>
@@ -148,6 +165,7 @@ export async function computeAnalytics(db: Database, userId: number, now: Date):
       ),
     );
     await insertInChunks(views, (chunk) => tx.insert(analyticsSnapshots).values(chunk));
+    return true;
   });
-  return { forecasts: forecasts.length, views: views.length };
+  return written ? { forecasts: forecasts.length, views: views.length } : null;
 }

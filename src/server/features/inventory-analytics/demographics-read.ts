@@ -86,7 +86,8 @@ export async function readDemographics(
     location: query.machineId === undefined ? (query.location ?? null) : inScope[0]!.location,
     computedAt: stored.computedAt.toISOString(),
     refreshQueued: await refreshQueued(db, userId, now),
-    timeZone: settings.timeZone,
+    // The zone the stored figures were counted in (a change in settings shows from the next compute).
+    timeZone: stored.data.timeZone ?? settings.timeZone,
     currency: settings.currency,
     locations: [...locations.entries()].map(([name, list]) => {
       const regions = [...new Set(list.map((machine) => regionNameInAddress(machine.address)).filter((region): region is string => region !== null))];

@@ -5,7 +5,7 @@ import { HISTORY_DAYS, rangeStart, type AnalyticsSource, type SourceMachine } fr
 import { sum, votingPattern, weekdayOf } from './inventory-snapshot.js';
 
 /** What the job stores for one demographics view; the read adds the revenue opportunities. */
-export type DemographicsSnapshot = Pick<Demographics, 'behavior' | 'regional'> & {
+export type DemographicsSnapshot = Pick<Demographics, 'behavior' | 'regional' | 'timeZone'> & {
   insights: Pick<Demographics['insights'], 'notes' | 'seasonal'>;
 };
 
@@ -158,7 +158,7 @@ export function buildDemographicsSnapshot(source: AnalyticsSource, scopeKey: str
   };
 
   const seasonal = seasonalMultipliers(source, inScope);
-  return { behavior, regional, insights: { notes: insightNotes(source, behavior, regional, from), seasonal } };
+  return { timeZone: source.timeZone, behavior, regional, insights: { notes: insightNotes(source, behavior, regional, from), seasonal } };
 }
 
 /** Plain sentences from the figures above; each says only what the data supports. */

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { demandForecasts, products, purchaseListItems, vendingMachines } from '../../db/schema.js';
+import { addDays, localClock } from '../notifications/local-time.js';
 import { machineScopeKey } from './analytics-source.js';
 import { ownerSettings, readView, refreshQueued, requireOwnMachine } from './analytics-store.js';
 import type { StoredForecast } from './compute-analytics.js';
@@ -28,20 +29,31 @@ interface ForecastWithNames {
   forecast: StoredForecast;
 }
 
-/** Each restock record of the operator's last year, with the up-votes from it to the next one (or to now). */
+/** How many of each product's latest visits at a machine measure its units per up-vote. */
+const RESTOCKS_MEASURED = 4;
+
+/**
+ * The latest restock records of each product at each machine (within a year), each with the up-votes
+ * from it to the next one (or to now), counted on the index of up-votes by machine, product and time:
+ * the work grows with the votes in those few weeks, not with the product's votes everywhere.
+ */
 async function restockHistory(db: Database, userId: number, machineId: number | undefined, now: Date) {
   return queryRows<{ machineId: number; productId: number; unitsLeft: number; unitsFilled: number; restockedAt: Date; upVotesAfter: number; isLatest: boolean }>(db, sql`
-    select r.machine_id as "machineId", r.product_id as "productId", r.units_left as "unitsLeft", r.units_filled as "unitsFilled",
-      r.restocked_at as "restockedAt", r.next_at is null as "isLatest",
-      (select count(*) from votes v where v.product_id = r.product_id and v.machine_id = r.machine_id and v.vote_type = 'up'
-        and v.created_at > r.restocked_at and v.created_at <= coalesce(r.next_at, ${now.toISOString()}::timestamptz))::int as "upVotesAfter"
-    from (
-      select *, lead(restocked_at) over (partition by machine_id, product_id order by restocked_at, id) as next_at
-      from restock_records
-      where user_id = ${userId} and restocked_at > ${now.toISOString()}::timestamptz - interval '365 days'
-        ${machineId === undefined ? sql`` : sql`and machine_id = ${machineId}`}
-    ) r
-    order by r.machine_id, r.product_id, r.restocked_at`);
+    with latest as (
+      select * from (
+        select r.*, lead(r.restocked_at) over visits as next_at, row_number() over (partition by r.machine_id, r.product_id order by r.restocked_at desc, r.id desc) as recency
+        from restock_records r
+        where r.user_id = ${userId} and r.restocked_at > ${now.toISOString()}::timestamptz - interval '365 days'
+          ${machineId === undefined ? sql`` : sql`and r.machine_id = ${machineId}`}
+        window visits as (partition by r.machine_id, r.product_id order by r.restocked_at, r.id)
+      ) ranked where recency <= ${RESTOCKS_MEASURED})
+    select l.machine_id as "machineId", l.product_id as "productId", l.units_left as "unitsLeft", l.units_filled as "unitsFilled",
+      l.restocked_at as "restockedAt", l.next_at is null as "isLatest",
+      (select count(*) from votes v
+        where v.machine_id = l.machine_id and v.product_id = l.product_id and v.vote_type = 'up'
+          and v.created_at > l.restocked_at and v.created_at <= coalesce(l.next_at, ${now.toISOString()}::timestamptz))::int as "upVotesAfter"
+    from latest l
+    order by l.machine_id, l.product_id, l.restocked_at, l.id`);
 }
 
 /** Forecasts with stock figures: the stock rule (restock-model.ts) applied to each stored forecast. */
@@ -63,6 +75,8 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
     .where(and(eq(demandForecasts.userId, userId), machineId === undefined ? undefined : eq(demandForecasts.machineId, machineId)))) as unknown as ForecastWithNames[];
 
   const history = await restockHistory(db, userId, machineId, now);
+  const localToday = localClock(now, settings.timeZone).date;
+  const thisMonday = addDays(localToday, -((new Date(`${localToday}T00:00:00Z`).getUTCDay() + 6) % 7));
   // Units per up-vote, pooled over each machine's products: one product's visits are few.
   const intervalsByMachine = new Map<number, RestockInterval[]>();
   const latest = new Map<string, (typeof history)[number]>();
@@ -99,9 +113,10 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
       unitsPerVote: ratio.value,
       threshold: settings.autoReorderThreshold,
       lastRestock: record ? { stockAfter: record.unitsLeft + record.unitsFilled, upVotesSince: record.upVotesAfter } : null,
-      upVotesThisWeek: row.forecast.upVotesThisWeek,
+      // Figures computed last week (late at night before Monday's run) know nothing of this week's fill.
+      upVotesThisWeek: row.forecast.weekStart === thisMonday ? row.forecast.upVotesThisWeek : 0,
     });
-    const { week, confidence, trend, seasonal, earlierWeekly, upVotesThisWeek: _, ...explanation } = row.forecast;
+    const { week, confidence, trend, seasonal, earlierWeekly, upVotesThisWeek: _votes, weekStart: _start, ...explanation } = row.forecast;
     return {
       machineId: row.machineId,
       machineName: row.machineName,
@@ -153,7 +168,8 @@ export async function readInventoryAnalytics(db: Database, userId: number, query
     machineId: query.machineId ?? null,
     computedAt: stored.computedAt.toISOString(),
     refreshQueued: await refreshQueued(db, userId, now),
-    timeZone: settings.timeZone,
+    // The zone the stored figures were counted in (a change in settings shows from the next compute).
+    timeZone: stored.data.timeZone ?? settings.timeZone,
     currency: settings.currency,
     rule: { autoReorderThreshold: settings.autoReorderThreshold, fillTargetDays: FILL_TARGET_DAYS },
     summary: {

@@ -4,6 +4,8 @@ import { HISTORY_DAYS, rangeStart, type AnalyticsSource } from './analytics-sour
 
 /** What the job stores for one inventory view (a scope and a range); the read adds forecasts and stock. */
 export interface InventorySnapshot {
+  /** The zone the days and hours were counted in. */
+  timeZone: string;
   /** `${machineId}:${productId}` → up-votes in the range. */
   currentVotes: Record<string, number>;
   voteTrends: InventoryAnalytics['voteTrends'];
@@ -77,12 +79,7 @@ export function buildInventorySnapshot(source: AnalyticsSource, machineIds: numb
 
   // The period before is compared only when the history covers all of it: with six weeks of votes,
   // 'Last 30 Days' against a period half before the first vote would show every product rising.
-  let firstVoteDay = HISTORY_DAYS;
-  for (const series of source.daily.values()) {
-    if (!inScope.has(series.machineId)) continue;
-    const first = series.up.findIndex((votes, day) => votes > 0 || series.down[day]! > 0);
-    if (first >= 0 && first < firstVoteDay) firstVoteDay = first;
-  }
+  const firstVoteDay = Math.min(...machineIds.map((id) => source.firstVoteDay.get(id) ?? HISTORY_DAYS));
   const previousCovered = firstVoteDay <= previousFrom;
   const totalVotes = [...perProduct.values()].reduce((total, product) => total + product.up + product.down, 0);
   const ranked: ProductRank[] = [...perProduct.entries()]
@@ -122,6 +119,7 @@ export function buildInventorySnapshot(source: AnalyticsSource, machineIds: numb
   }
 
   return {
+    timeZone: source.timeZone,
     currentVotes,
     voteTrends: {
       ...votingPattern(source, machineIds, from),

@@ -25,7 +25,8 @@ const costOf = (units: number, unitCost: string | null) => (unitCost === null ? 
  *   anywhere), the most voted first, unless the requested product already sells well there;
  * - reduce: a product whose demand is falling is bought for the predicted week, not for the level
  *   of the weeks before (the four weeks before the last one).
- * The cost saved is the slow or falling product's stock not bought for one fill, at its unit cost.
+ * The cost saved is the slow or falling product's stock not bought for one fill, at its unit cost,
+ * less (for a swap) the replacement's stock bought instead; unknown unless every cost involved is known.
  */
 export async function stockRecommendations(
   db: Database,
@@ -34,7 +35,7 @@ export async function stockRecommendations(
   performance: InventoryAnalytics['performance'],
 ): Promise<InventoryAnalytics['optimization']> {
   const requested = await db
-    .select({ productId: suggestions.productId, machineId: suggestions.machineId, name: products.name })
+    .select({ productId: suggestions.productId, machineId: suggestions.machineId, name: products.name, unitCost: products.yourPrice })
     .from(suggestions)
     .innerJoin(products, eq(products.id, suggestions.productId))
     .where(and(eq(suggestions.userId, userId), eq(suggestions.status, 'approved'), isNotNull(suggestions.productId)));
@@ -73,7 +74,8 @@ export async function stockRecommendations(
         orderQuantity: unitsCut,
         unitsCut,
         reason: `${product.productName} is expected to draw ${product.predictedDemand} up-votes this week, under half the machine's typical ${Math.round(typical * 10) / 10}; customers asked for ${replacement.name} (${votesOf.get(replacement.productId!) ?? 0} up-votes in this period).`,
-        costSaved: costOf(unitsCut, product.unitCost),
+        // The slow product's stock not bought, less the replacement's bought instead: known only with both costs.
+        costSaved: product.unitCost === null || replacement.unitCost === null ? null : (unitsCut * Number(product.unitCost) - unitsCut * Number(replacement.unitCost)).toFixed(2),
       });
     }
   }

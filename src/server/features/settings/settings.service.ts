@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { enqueue } from '../../jobs/enqueue.js';
 import type { z } from 'zod';
 import { DEFAULT_PREFERENCES, TIME_ZONES, type Preferences, type Settings, type UpdateProfileSchema } from '../../../shared/settings.schemas.js';
 import type { Database } from '../../db/client.js';
@@ -47,17 +48,22 @@ export async function saveProfile(db: Database, userId: number, profile: z.outpu
 }
 
 export async function savePreferences(db: Database, userId: number, preferences: Preferences): Promise<Settings> {
-  await db
-    .update(users)
-    .set({
-      timeZone: preferences.timezone,
-      currency: preferences.currency,
-      language: preferences.language,
-      theme: preferences.theme,
-      autoReorderThreshold: preferences.autoReorderThreshold,
-      reportFrequency: preferences.reportFrequency,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .update(users)
+      .set({
+        timeZone: preferences.timezone,
+        currency: preferences.currency,
+        language: preferences.language,
+        theme: preferences.theme,
+        autoReorderThreshold: preferences.autoReorderThreshold,
+        reportFrequency: preferences.reportFrequency,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    // The analytics count days and hours in the operator's zone: a new zone recomputes them.
+    if (before && before.timeZone !== preferences.timezone) await enqueue(tx, 'analytics.compute', { userId });
+  });
   return settingsOf(db, userId);
 }

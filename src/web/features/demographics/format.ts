@@ -1,4 +1,5 @@
 /** How the demographics page words its figures. */
+import type { Demographics } from '../../../shared/analytics.schemas.js';
 
 /** '14:00' for hour 14 of the operator's day. */
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
@@ -30,3 +31,16 @@ export function formatComputedAt(iso: string, timeZone: string): string {
 export function formatClockTime(iso: string, timeZone: string): string {
   return formatInZone(iso, timeZone, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 }
+
+/** The one machine the figures are of, with its location; null when they cover a location or all. */
+export function machineOfFigures({ machineId, locations }: Pick<Demographics, 'machineId' | 'locations'>): { id: number; name: string; location: string } | null {
+  if (machineId === null) return null;
+  for (const location of locations) {
+    const machine = location.machines.find((entry) => entry.id === machineId);
+    if (machine) return { id: machine.id, name: machine.name, location: location.name };
+  }
+  return null;
+}
+
+/** 'Lobby Snacks (Office Tower)': a machine named with its location, where its own figures stand in a location's place. */
+export const machineLabel = (machine: { name: string; location: string }) => `${machine.name} (${machine.location})`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFieldValue, formatChange, formatClockTime, formatMoment, hourLabel, hourSpan, restockText, zonedDateTime } from './analytics-format.js';
+import { dateTimeFieldValue, formatChange, formatClockTime, formatMoment, hourLabel, hourSpan, restockText, savingText, zonedDateTime } from './analytics-format.js';
 
 describe('analytics wording', () => {
   it('says when to restock', () => {
@@ -7,6 +7,12 @@ describe('analytics wording', () => {
     expect(restockText(0)).toBe('Restock now');
     expect(restockText(1)).toBe('Restock in 1 day');
     expect(restockText(12)).toBe('Restock in 12 days');
+  });
+
+  it('says a saving, and what costs more rather than a negative saving', () => {
+    expect(savingText('1.20', 'USD')).toBe('$1.20');
+    expect(savingText('0.00', 'USD')).toBe('$0.00');
+    expect(savingText('-0.45', 'USD')).toBe('Costs $0.45 more per fill');
   });
 
   it('names hours on a twelve-hour clock', () => {

@@ -1,4 +1,5 @@
 import type { Urgency } from '../../../shared/analytics.schemas.js';
+import { formatMoney, type Currency } from '../../../shared/money.js';
 import { countOf } from '../../../shared/wording.js';
 
 /** Whole numbers as they are, others to one decimal: '35', '12.5'. */
@@ -111,3 +112,19 @@ export function zonedDateTime(local: string, timeZone: string): Date | null {
 export function dateTimeFieldValue(at: Date, timeZone: string): string {
   return new Date(wallClockOf(at.getTime(), timeZone)).toISOString().slice(0, 16);
 }
+
+/**
+ * A recommendation's saving per fill: '$1.20'; one that costs more (a replacement dearer than the
+ * product it replaces) says so rather than showing a negative saving: 'Costs $0.45 more per fill'.
+ */
+export function savingText(amount: string, currency: Currency): string {
+  const value = Number(amount);
+  return value < 0 ? `Costs ${formatMoney(-value, currency)} more per fill` : formatMoney(value, currency);
+}
+
+/**
+ * Units sold per up-vote are measured once recorded visits hold at least this many up-votes between
+ * them (and some units sold); the server's MIN_VOTES_FOR_RATIO (restock-model.ts), which the web may
+ * not import.
+ */
+export const MIN_VOTES_FOR_RATIO = 10;

@@ -10,9 +10,15 @@ describe('a unit cost typed into Set unit cost', () => {
 
   it('is refused with the schema’s message when it is no amount', () => {
     for (const text of ['abc', '-1', '1.234', '1,50']) expect(checkUnitCost(text)).toEqual({ ok: false, message: 'Unit cost must be an amount such as 0.85' });
+    expect(checkUnitCost('abc', { allowEmpty: true })).toEqual({ ok: false, message: 'Unit cost must be an amount such as 0.85' });
   });
 
   it('asks for an amount when the field is empty, since the cost is unknown already', () => {
     expect(checkUnitCost('  ')).toEqual({ ok: false, message: EMPTY_UNIT_COST_MESSAGE });
+  });
+
+  it('clears a known cost when an edited field is left empty', () => {
+    expect(checkUnitCost('  ', { allowEmpty: true })).toEqual({ ok: true, unitCost: null });
+    expect(checkUnitCost('0.4', { allowEmpty: true })).toEqual({ ok: true, unitCost: '0.40' });
   });
 });

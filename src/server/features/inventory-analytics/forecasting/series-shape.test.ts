@@ -60,10 +60,25 @@ describe('weekly seasonality', () => {
     expect(weeklySeasonalStrength(trending)).toBeGreaterThan(0.95);
   });
 
-  it('needs 21 days', () => {
+  it('measures from 21 days but flags a product only from eight weeks', () => {
     const short = Array.from({ length: 20 }, (_, t) => WEEK[t % 7]!);
     expect(weeklySeasonalStrength(short)).toBe(0);
     expect(isWeeklySeasonal(short)).toBe(false);
+    const threeWeeks = Array.from({ length: 21 }, (_, t) => WEEK[t % 7]!);
+    expect(weeklySeasonalStrength(threeWeeks)).toBeCloseTo(1, 6);
+    expect(isWeeklySeasonal(threeWeeks)).toBe(false);
+    expect(isWeeklySeasonal(Array.from({ length: 56 }, (_, t) => WEEK[t % 7]!))).toBe(true);
+  });
+
+  it('does not flag noise on short series', () => {
+    // Noise over three and four weeks often passes the strength threshold by chance; none may be flagged.
+    let strongByChance = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const noise = poissonSeries(() => 3, 21 + (seed % 8), seed);
+      if (weeklySeasonalStrength(noise) >= 0.4) strongByChance += 1;
+      expect(isWeeklySeasonal(noise)).toBe(false);
+    }
+    expect(strongByChance).toBeGreaterThan(0);
   });
 });
 

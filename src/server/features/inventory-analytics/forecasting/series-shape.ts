@@ -6,6 +6,11 @@ const TREND_MIN_CHANGE = 0.15;
 /** Three weeks give each weekday at least two detrended values to average. */
 export const SEASONALITY_MIN_DAYS = 21;
 const SEASONAL_STRENGTH_THRESHOLD = 0.4;
+/**
+ * The 'Seasonal' flag needs eight weeks: on fewer, a weekday's mean fits noise, and pure Poisson
+ * noise passes the strength threshold on most three-week and a quarter of four-week series.
+ */
+export const SEASONAL_FLAG_MIN_DAYS = 56;
 
 /**
  * 'up' or 'down' when the last 14 days differ from the 14 before by more than 15 % and by more
@@ -67,7 +72,7 @@ export function weeklySeasonalStrength(series: ArrayLike<number>): number {
 }
 
 export function isWeeklySeasonal(series: ArrayLike<number>, strength = weeklySeasonalStrength(series)): boolean {
-  return series.length >= SEASONALITY_MIN_DAYS && strength >= SEASONAL_STRENGTH_THRESHOLD;
+  return series.length >= SEASONAL_FLAG_MIN_DAYS && strength >= SEASONAL_STRENGTH_THRESHOLD;
 }
 
 export function zeroDayShare(series: ArrayLike<number>): number {

@@ -44,7 +44,9 @@ export function AgeTab({ tabHref, onOpenTab }: AgeTabProps) {
         <div className="grid max-w-prose gap-3 text-sm leading-relaxed" data-testid="age-not-collected">
           <p>
             VendVote does not ask customers their age, and does not guess it. A vote records which product was voted for, at which machine and when,
-            the kind of device it came from, and an anonymous code so that one person’s votes count once — nothing that tells how old the voter is.
+            the kind of device it came from, an anonymous code so that one person’s votes count once, and a salted hash of the network address it came
+            from (never the address itself), which serves only rate limits and abuse checks and is never shown — nothing that tells how old the voter
+            is.
           </p>
           <p>So this page shows no age groups and no age figures: any we showed would be invented.</p>
           <p>

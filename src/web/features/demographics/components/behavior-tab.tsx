@@ -1,7 +1,7 @@
 import type { Demographics } from '../../../../shared/analytics.schemas.js';
 import { countOf } from '../../../../shared/wording.js';
 import { StatCard } from '../../../components/stat-card.js';
-import { formatCount, hourLabel, hourRange, percentOf } from '../format.js';
+import { formatCount, hourLabel, hourRange, machineOfFigures, percentOf } from '../format.js';
 import { DevicesByLocation, DeviceShares } from './device-breakdown.js';
 import { LazyBarChart } from './lazy-bar-chart.js';
 import { Section } from './section.js';
@@ -11,6 +11,8 @@ const votesLabel = (votes: number) => countOf(votes, 'vote');
 /** Who votes, how often, when, and from what kind of device. */
 export function BehaviorTab({ figures }: { figures: Demographics }) {
   const { behavior, timeZone } = figures;
+  // One machine's figures are that machine's alone: the per-location card names it, not its location.
+  const machine = machineOfFigures(figures);
   const busiestDay = behavior.daily.reduce((best, day) => (day.votes > best.votes ? day : best), behavior.daily[0] ?? { day: '', votes: 0 });
   return (
     <div className="grid gap-4">
@@ -78,9 +80,18 @@ export function BehaviorTab({ figures }: { figures: Demographics }) {
             Unknown: votes cast before we recorded device types, and votes from devices that are not plainly a phone, a tablet or a desktop.
           </p>
         </Section>
-        <Section title="Device usage per location" description="Votes from each kind of device at each of your locations.">
-          <DevicesByLocation rows={behavior.devicesByLocation} />
-        </Section>
+        {machine ? (
+          <Section
+            title="Device usage at this machine"
+            description={`Votes from each kind of device at ${machine.name} only, not every machine at ${machine.location}.`}
+          >
+            <DevicesByLocation rows={behavior.devicesByLocation} machine={machine} />
+          </Section>
+        ) : (
+          <Section title="Device usage per location" description="Votes from each kind of device at each of your locations.">
+            <DevicesByLocation rows={behavior.devicesByLocation} />
+          </Section>
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { Demographics } from '../../../../shared/analytics.schemas.js';
 import { countOf } from '../../../../shared/wording.js';
-import { formatCount, percentOf } from '../format.js';
+import { formatCount, machineLabel, percentOf } from '../format.js';
 import { bodyCell, headCell, ScrollTable } from './section.js';
 
 type Devices = Demographics['behavior']['devices'];
@@ -38,14 +38,20 @@ export function DeviceShares({ devices }: { devices: Devices }) {
   );
 }
 
+interface DevicesByLocationProps {
+  rows: Demographics['behavior']['devicesByLocation'];
+  /** When the figures are one machine's: its row is named by the machine, not the location it shares. */
+  machine?: { name: string; location: string } | null;
+}
+
 /** Votes per device class at each location, with the phone share of the votes whose device is known. */
-export function DevicesByLocation({ rows }: { rows: Demographics['behavior']['devicesByLocation'] }) {
+export function DevicesByLocation({ rows, machine = null }: DevicesByLocationProps) {
   return (
-    <ScrollTable label="Votes by device at each location" minWidth="min-w-[34rem]">
+    <ScrollTable label={machine ? `Votes by device at ${machine.name}` : 'Votes by device at each location'} minWidth="min-w-[34rem]">
       <thead className="border-b border-border">
         <tr>
           <th scope="col" className={headCell}>
-            Location
+            {machine ? 'Machine' : 'Location'}
           </th>
           {DEVICE_ORDER.map((device) => (
             <th key={device} scope="col" className={`${headCell} text-right`}>
@@ -63,7 +69,7 @@ export function DevicesByLocation({ rows }: { rows: Demographics['behavior']['de
           return (
             <tr key={row.location}>
               <th scope="row" className={`${bodyCell} font-medium`}>
-                {row.location}
+                {machine && machine.location === row.location ? machineLabel(machine) : row.location}
               </th>
               {DEVICE_ORDER.map((device) => (
                 <td key={device} className={`${bodyCell} text-right`}>

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { InventoryAnalytics } from '../../../../shared/analytics.schemas.js';
-import { Button } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
@@ -10,6 +9,7 @@ import { cn } from '../../../lib/cn.js';
 import { formatClockTime, formatMoment } from '../analytics-format.js';
 import { inventoryKeys, useRefreshFigures } from '../api.js';
 import { refreshOutcome, refreshStatus, type PendingRefresh } from '../refresh-status.js';
+import { BusyButton } from './busy-button.js';
 
 /** What a press that queued nothing came to: none may be queued before `until`, or the figures are current. */
 type Answer = { kind: 'wait'; until: string } | { kind: 'current' };
@@ -81,9 +81,10 @@ export function FiguresStatus({ figures, readAt }: FiguresStatusProps) {
       <p className="text-muted-foreground" data-testid="computed-at">
         Figures computed {formatMoment(figures.computedAt, figures.timeZone)}
       </p>
-      <Button variant="outline" size="sm" loading={refreshing} onClick={onRefresh} icon={<RefreshCw className="size-4" aria-hidden="true" />}>
+      {/* Busy rather than disabled while it works, so the focus of whoever pressed it stays on it. */}
+      <BusyButton variant="outline" size="sm" busy={refreshing} onClick={onRefresh} icon={<RefreshCw className="size-4" aria-hidden="true" />}>
         {refreshing ? 'Refreshing…' : 'Refresh figures'}
-      </Button>
+      </BusyButton>
       <span role="status" className={cn('max-w-prose', status === 'done' ? 'text-success-soft-foreground' : 'text-muted-foreground')} data-testid="refresh-status">
         {refreshing ? <span className="sr-only">Refreshing the figures…</span> : message}
       </span>

@@ -4,7 +4,7 @@ import type { InventoryAnalytics, Prediction } from '../../../../shared/analytic
 import { countOf } from '../../../../shared/wording.js';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.js';
-import { formatAmount, formatMoment, formatRatio, restockText } from '../analytics-format.js';
+import { formatAmount, formatMoment, formatRatio, MIN_VOTES_FOR_RATIO, restockText } from '../analytics-format.js';
 
 /** The operator's stock rule: their reorder threshold and the days a fill is meant to cover. */
 export type StockRule = InventoryAnalytics['rule'];
@@ -33,15 +33,15 @@ function ForecastSection({ forecast }: { forecast: Prediction['forecast'] }) {
             ? `Tried on the last ${countOf(forecast.folds, 'week')} of history (one 7-day fold each), forecasting each from the days before it`
             : 'Too little history to test against past weeks yet'}
         </Row>
-        <Row term="Weekly error">{errorText(forecast.weeklyError)}</Row>
+        <Row term="Weekly error">{forecast.weeklyError === null ? errorText(null) : `${errorText(forecast.weeklyError)}, the miss of the week’s total; the confidence comes from this alone`}</Row>
         <Row term="Baseline error">{errorText(forecast.baselineWeeklyError)} (seasonal naive: each day as the same weekday last week)</Row>
         <Row term="Days of history">{countOf(forecast.historyDays, 'day')}</Row>
-        <Row term="Days without votes">{formatRatio(forecast.zeroDayShare)}</Row>
+        <Row term="Days without up-votes">{formatRatio(forecast.zeroDayShare)}</Row>
       </dl>
       {forecast.candidates.length > 0 ? (
         <div role="region" aria-label="Methods compared" tabIndex={0} className="overflow-x-auto rounded-md border border-border">
           <table className="w-full min-w-[22rem] text-left text-sm">
-            <caption className="sr-only">Each method's error in the back-test; the lowest weekly error is chosen</caption>
+            <caption className="sr-only">Each method’s error in the back-test, and the method chosen</caption>
             <thead className="bg-muted/50 text-xs text-muted-foreground">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
@@ -51,7 +51,7 @@ function ForecastSection({ forecast }: { forecast: Prediction['forecast'] }) {
                   Weekly error
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Daily error (votes)
+                  Daily error (up-votes)
                 </th>
               </tr>
             </thead>
@@ -60,7 +60,7 @@ function ForecastSection({ forecast }: { forecast: Prediction['forecast'] }) {
                 <tr key={candidate.method}>
                   <th scope="row" className="px-3 py-2 font-normal">
                     {candidate.methodLabel}
-                    {candidate.method === forecast.method ? <span className="font-semibold"> (chosen)</span> : null}
+                    {candidate.method === forecast.method ? <span className="font-semibold"> (chosen: fewest up-votes missed)</span> : null}
                   </th>
                   <td className="px-3 py-2 tabular-nums">{formatRatio(candidate.weeklyError)}</td>
                   <td className="px-3 py-2 tabular-nums">{formatAmount(candidate.dailyMae)}</td>
@@ -69,6 +69,12 @@ function ForecastSection({ forecast }: { forecast: Prediction['forecast'] }) {
             </tbody>
           </table>
         </div>
+      ) : null}
+      {forecast.candidates.length > 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="method-choice">
+          The method chosen is the one that missed the fewest up-votes in the back-test, counting the misses of each week’s total plus those of the
+          single days, so it need not have the lowest weekly error. The forecast’s confidence comes from the weekly error alone.
+        </p>
       ) : null}
     </section>
   );
@@ -85,11 +91,11 @@ function StockSection({ prediction, rule, timeZone }: { prediction: Prediction; 
         The stock rule
       </h3>
       <p className="text-sm">
-        Recommended stock = reorder threshold + the product’s share of the machine’s predicted demand × units per vote, for a{' '}
+        Recommended stock = reorder threshold + the product’s share of the machine’s predicted demand (in up-votes) × units per up-vote, for a{' '}
         {rule.fillTargetDays}-day fill:
       </p>
       <p className="rounded-md bg-muted p-3 text-sm tabular-nums" data-testid="stock-rule-numbers">
-        {rule.autoReorderThreshold} + {formatAmount(prediction.demandShare * 100)}% × {formatAmount(prediction.machinePredictedWeek)} votes × {formatAmount(prediction.unitsPerVote)} ≈{' '}
+        {rule.autoReorderThreshold} + {formatAmount(prediction.demandShare * 100)}% × {formatAmount(prediction.machinePredictedWeek)} up-votes × {formatAmount(prediction.unitsPerVote)} ≈{' '}
         {rule.autoReorderThreshold} + {formatAmount(exactFill)}, rounded up: {countOf(prediction.recommendedStock, 'unit')}
         <span className="sr-only"> ({countOf(fill, 'unit')} above the threshold)</span>
       </p>
@@ -100,10 +106,10 @@ function StockSection({ prediction, rule, timeZone }: { prediction: Prediction; 
             : 'Assumed weekly fill on Monday: the recommended stock, less what this week’s up-votes sold'}
         </Row>
         <Row term="Estimated stock now">{prediction.estimatedStock === null ? 'not known' : `${formatAmount(prediction.estimatedStock)} units`}</Row>
-        <Row term="Units per vote">
+        <Row term="Units per up-vote">
           {prediction.unitsPerVoteMeasured
             ? `${perVote}, measured from your recorded restocks at this machine`
-            : `${perVote}, assumed until restocks recorded on two visits to this machine measure it`}
+            : `${perVote}, assumed until your recorded restocks at this machine measure it: that takes a product restocked on two visits, at least ${MIN_VOTES_FOR_RATIO} up-votes between recorded visits, and some units sold in between`}
         </Row>
         <Row term="Restock">
           {restockText(prediction.daysUntilRestock)}: when the forecast takes the stock down to the threshold of{' '}

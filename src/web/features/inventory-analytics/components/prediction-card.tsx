@@ -3,13 +3,13 @@ import { useId } from 'react';
 import { URGENCY_LABELS, type Prediction } from '../../../../shared/analytics.schemas.js';
 import { countOf } from '../../../../shared/wording.js';
 import { Badge } from '../../../components/ui/badge.js';
-import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { cn } from '../../../lib/cn.js';
 import { formatAmount, formatMoment, restockText, URGENCY_CLASSES, URGENCY_EDGES } from '../analytics-format.js';
 import { useAddToPurchaseList } from '../purchase-list-api.js';
+import { BusyButton } from './busy-button.js';
 import { ForecastExplanationDialog, type StockRule } from './forecast-explanation-dialog.js';
 import { RecordRestockDialog } from './record-restock-dialog.js';
 
@@ -112,7 +112,7 @@ export function PredictionCard({ prediction, showMachine, rule, timeZone, focusR
       <dl className="grid grid-cols-2 gap-3">
         <div className="grid gap-0.5">
           <dt className="text-xs text-muted-foreground">Predicted demand</dt>
-          <dd className="font-semibold tabular-nums">{formatAmount(prediction.predictedDemand)} votes next 7 days</dd>
+          <dd className="font-semibold tabular-nums">{formatAmount(prediction.predictedDemand)} up-votes next 7 days</dd>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-xs text-muted-foreground">Recommended stock</dt>
@@ -155,12 +155,12 @@ export function PredictionCard({ prediction, showMachine, rule, timeZone, focusR
           )}
         </p>
         {stocked ? null : (
-          <Button size="sm" loading={add.isPending} onClick={addToOrder} icon={<ShoppingCart className="size-4" aria-hidden="true" />}>
+          <BusyButton size="sm" busy={add.isPending} onClick={addToOrder} icon={<ShoppingCart className="size-4" aria-hidden="true" />}>
             {onOrder === null ? 'Add to Order' : 'Update Order'}
             <span className="sr-only">
               : {countOf(prediction.suggestedOrder, 'unit')} of {where}
             </span>
-          </Button>
+          </BusyButton>
         )}
         <ForecastExplanationDialog prediction={prediction} rule={rule} timeZone={timeZone} />
         <RecordRestockDialog prediction={prediction} timeZone={timeZone} />

@@ -1,5 +1,5 @@
 import { ClipboardList, Download, Printer, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { PurchaseList, PurchaseListItem } from '../../../../shared/stock.schemas.js';
 import { formatMoney } from '../../../../shared/money.js';
 import { countOf } from '../../../../shared/wording.js';
@@ -20,6 +20,9 @@ interface MachineGroup {
   items: PurchaseListItem[];
 }
 
+/** What can take the focus in a line, the first of them in the order of the page. */
+const FOCUSABLE = 'input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), a[href]';
+
 /** The lines by machine, in the list's own order (machine name, then product). */
 function byMachine(items: PurchaseListItem[]): MachineGroup[] {
   const groups = new Map<number, MachineGroup>();
@@ -31,7 +34,14 @@ function byMachine(items: PurchaseListItem[]): MachineGroup[] {
   return [...groups.values()];
 }
 
-function MachineSection({ group, list, announce }: { group: MachineGroup; list: PurchaseList; announce: (message: string) => void }) {
+interface MachineSectionProps {
+  group: MachineGroup;
+  list: PurchaseList;
+  announce: (message: string) => void;
+  prepareRemoval: (id: number) => () => void;
+}
+
+function MachineSection({ group, list, announce, prepareRemoval }: MachineSectionProps) {
   const headingId = useId();
   const units = group.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
@@ -52,7 +62,7 @@ function MachineSection({ group, list, announce }: { group: MachineGroup; list: 
       </div>
       <ul className="divide-y divide-border">
         {group.items.map((item) => (
-          <PurchaseListLine key={item.id} item={item} currency={list.currency} announce={announce} />
+          <PurchaseListLine key={item.id} item={item} currency={list.currency} announce={announce} prepareRemoval={prepareRemoval} />
         ))}
       </ul>
     </section>
@@ -84,6 +94,31 @@ export function PurchaseListDialog({ open, onOpenChange }: { open: boolean; onOp
   const clear = useClearPurchaseList();
   const [announcement, setAnnouncement] = useState('');
   const items = list.data?.items ?? [];
+  const groups = byMachine(items);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // A removed line took the focus with it: once it is gone from the list, the focus goes to the line
+  // after it, or the one before, or the heading when the list is empty.
+  const pendingFocus = useRef<{ removed: number; next: number | null } | null>(null);
+  const [removals, setRemovals] = useState(0);
+
+  const prepareRemoval = (id: number) => {
+    const order = groups.flatMap((group) => group.items.map((item) => item.id));
+    const at = order.indexOf(id);
+    const next = order[at + 1] ?? order[at - 1] ?? null;
+    return () => {
+      pendingFocus.current = { removed: id, next };
+      setRemovals((count) => count + 1);
+    };
+  };
+
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending || list.data?.items.some((item) => item.id === pending.removed)) return;
+    pendingFocus.current = null;
+    const line = pending.next === null ? null : bodyRef.current?.querySelector(`[data-line-id="${pending.next}"]`);
+    (line?.querySelector<HTMLElement>(FOCUSABLE) ?? titleRef.current)?.focus();
+  }, [list.data, removals]);
 
   let body;
   if (list.isPending) {
@@ -107,8 +142,8 @@ export function PurchaseListDialog({ open, onOpenChange }: { open: boolean; onOp
   } else {
     body = (
       <>
-        {byMachine(items).map((group) => (
-          <MachineSection key={group.machineId} group={group} list={list.data} announce={setAnnouncement} />
+        {groups.map((group) => (
+          <MachineSection key={group.machineId} group={group} list={list.data} announce={setAnnouncement} prepareRemoval={prepareRemoval} />
         ))}
         <Totals list={list.data} />
       </>
@@ -119,12 +154,16 @@ export function PurchaseListDialog({ open, onOpenChange }: { open: boolean; onOp
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl">
         <DialogHeader>
-          <DialogTitle>Purchase list</DialogTitle>
+          <DialogTitle ref={titleRef} tabIndex={-1} className="outline-none">
+            Purchase list
+          </DialogTitle>
           <DialogDescription>
             What to buy and load at each machine, saved to your account. A quantity or note saves when you leave its field or press Enter.
           </DialogDescription>
         </DialogHeader>
-        {body}
+        <div ref={bodyRef} className="grid gap-4">
+          {body}
+        </div>
         <p role="status" className="sr-only">
           {announcement}
         </p>

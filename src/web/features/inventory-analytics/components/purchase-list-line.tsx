@@ -10,9 +10,9 @@ import {
 } from '../../../../shared/stock.schemas.js';
 import { formatMoney } from '../../../../shared/money.js';
 import { Badge } from '../../../components/ui/badge.js';
-import { Button } from '../../../components/ui/button.js';
-import { readApiError } from '../../../lib/api.js';
+import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useRemovePurchaseListItem, useUpdatePurchaseListItem } from '../purchase-list-api.js';
+import { BusyButton } from './busy-button.js';
 import { SavedField, type Checked } from './saved-field.js';
 import { UnitCostField } from './unit-cost-field.js';
 
@@ -29,16 +29,34 @@ interface PurchaseListLineProps {
   currency: PurchaseList['currency'];
   /** Says what happened, in the dialog's live region (toasts are hidden while a dialog is open). */
   announce: (message: string) => void;
+  /**
+   * Called as Remove is pressed: the dialog notes where the focus goes once the line is gone (its
+   * neighbour in the list, or the heading), and answers the function to call when it is.
+   */
+  prepareRemoval: (id: number) => () => void;
 }
 
 /** One line: the product, its quantity and note (each saved on its own), its cost, and Remove. */
-export function PurchaseListLine({ item, currency, announce }: PurchaseListLineProps) {
+export function PurchaseListLine({ item, currency, announce, prepareRemoval }: PurchaseListLineProps) {
   const id = useId();
   const update = useUpdatePurchaseListItem();
   const remove = useRemovePurchaseListItem();
   const where = `${item.productName} at ${item.machineName}`;
-  // Where the focus goes once a unit cost is saved and its form gives way to the line's cost.
+  // Where the focus goes once a unit cost is saved or cleared and its form gives way to the line's cost.
   const costRef = useRef<HTMLSpanElement>(null);
+
+  // Awaited rather than given callbacks: the line unmounts as the list is read again, and the dialog must still hear of it.
+  const removeLine = async () => {
+    const removed = prepareRemoval(item.id);
+    try {
+      await remove.mutateAsync(item.id);
+      announce(`${where} removed from the list`);
+      removed();
+    } catch (error) {
+      if (isUnauthorizedError(error)) return;
+      announce(readApiError(error).message ?? `${where} could not be removed. Please try again.`);
+    }
+  };
 
   const save = (field: 'quantity' | 'note') => async (text: string) => {
     const changes = field === 'quantity' ? { quantity: quantityOf(text) } : { note: text };
@@ -52,7 +70,12 @@ export function PurchaseListLine({ item, currency, announce }: PurchaseListLineP
   };
 
   return (
-    <li className="grid gap-3 py-4 sm:grid-cols-[1fr_6rem_1fr_auto] sm:items-start" aria-label={item.productName} data-testid="purchase-line">
+    <li
+      className="grid gap-3 py-4 sm:grid-cols-[1fr_6rem_1fr_auto] sm:items-start"
+      aria-label={item.productName}
+      data-testid="purchase-line"
+      data-line-id={item.id}
+    >
       <div className="grid min-w-0 gap-1">
         <span className="font-medium break-words">{item.productName}</span>
         <span className="text-xs text-muted-foreground">
@@ -66,17 +89,23 @@ export function PurchaseListLine({ item, currency, announce }: PurchaseListLineP
               : `${formatMoney(item.lineCost, currency)} (${formatMoney(item.unitCost, currency)} each)`}
           </span>
         </span>
-        {item.unitCost === null ? (
-          <UnitCostField
-            productId={item.productId}
-            productName={item.productName}
-            currency={currency}
-            onSaved={(unitCost) => {
-              announce(`Unit cost saved: ${item.productName}, ${formatMoney(unitCost, currency)} a unit`);
-              requestAnimationFrame(() => costRef.current?.focus());
-            }}
-          />
-        ) : null}
+        <UnitCostField
+          // A cleared cost turns Edit into Set: a new field, not the old one's state.
+          key={item.unitCost === null ? 'set' : 'edit'}
+          productId={item.productId}
+          productName={item.productName}
+          currency={currency}
+          mode={item.unitCost === null ? 'set' : 'edit'}
+          current={item.unitCost}
+          onSaved={(unitCost) => {
+            announce(
+              unitCost === null
+                ? `Unit cost of ${item.productName} cleared`
+                : `Unit cost saved: ${item.productName}, ${formatMoney(unitCost, currency)} a unit`,
+            );
+            requestAnimationFrame(() => costRef.current?.focus());
+          }}
+        />
       </div>
       <SavedField
         id={`${id}-quantity`}
@@ -103,21 +132,16 @@ export function PurchaseListLine({ item, currency, announce }: PurchaseListLineP
         check={(text) => checkChange({ note: text })}
         save={save('note')}
       />
-      <Button
+      <BusyButton
         variant="ghost"
         size="sm"
         className="w-fit text-destructive-text sm:mt-5"
-        loading={remove.isPending}
-        onClick={() =>
-          remove.mutate(item.id, {
-            onSuccess: () => announce(`${where} removed from the list`),
-            onError: (error) => announce(readApiError(error).message ?? `${where} could not be removed. Please try again.`),
-          })
-        }
+        busy={remove.isPending}
+        icon={<Trash2 className="size-4" aria-hidden="true" />}
+        onClick={() => void removeLine()}
       >
-        {remove.isPending ? null : <Trash2 className="size-4" aria-hidden="true" />}
         Remove<span className="sr-only"> {where}</span>
-      </Button>
+      </BusyButton>
     </li>
   );
 }

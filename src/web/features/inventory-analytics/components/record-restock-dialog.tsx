@@ -14,7 +14,7 @@ import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError } from '../../../lib/api.js';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
-import { dateTimeFieldValue, zonedDateTime } from '../analytics-format.js';
+import { dateTimeFieldValue, MIN_VOTES_FOR_RATIO, zonedDateTime } from '../analytics-format.js';
 import { useRecordRestock } from '../api.js';
 
 /**
@@ -75,8 +75,8 @@ function RestockForm({ prediction, timeZone, onClose }: { prediction: Prediction
       <DialogHeader>
         <DialogTitle>Record restock</DialogTitle>
         <DialogDescription>
-          {prediction.productName} at {prediction.machineName}. Your counts replace the assumed weekly fill, and two or more visits measure how many
-          units sell per up-vote.
+          {prediction.productName} at {prediction.machineName}. Your counts replace the assumed weekly fill, and visits recorded one after another,
+          with at least {MIN_VOTES_FOR_RATIO} up-votes between them and some units sold, measure how many units sell per up-vote.
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -23,7 +23,7 @@ interface SavedFieldProps {
 
 /**
  * A field that saves itself when it loses focus or on Enter. What is typed stays in the field until it
- * is saved, and a refusal is shown under it, tied to it for screen readers.
+ * is saved, and a refusal is shown under it, tied to it and announced for screen readers.
  */
 export function SavedField({ id, label, value, type = 'text', inputMode, maxLength, className, check, save }: SavedFieldProps) {
   // null: nothing typed since the last save, so the field shows the saved value.
@@ -82,8 +82,9 @@ export function SavedField({ id, label, value, type = 'text', inputMode, maxLeng
         }}
         className="h-9"
       />
+      {/* An alert, so a screen reader says the refusal the moment it appears, as the app's other forms do. */}
       {error ? (
-        <p id={errorId} className="text-xs font-medium text-destructive-text">
+        <p id={errorId} role="alert" className="text-xs font-medium text-destructive-text">
           {error}
         </p>
       ) : null}

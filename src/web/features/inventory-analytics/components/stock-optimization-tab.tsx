@@ -4,13 +4,15 @@ import type { InventoryAnalytics, Recommendation } from '../../../../shared/anal
 import { formatMoney } from '../../../../shared/money.js';
 import { countOf } from '../../../../shared/wording.js';
 import { Badge } from '../../../components/ui/badge.js';
-import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { EmptyState } from '../../../components/ui/empty-state.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
-import { useAddToPurchaseList } from '../purchase-list-api.js';
+import { savingText } from '../analytics-format.js';
+import { useAddToPurchaseList, usePurchaseList } from '../purchase-list-api.js';
 import { recommendationOrder, recommendationTitle } from '../recommendation-lines.js';
+import { costFieldsOf, unitCostFacts, type CostField, type UnitCostFact } from '../unit-cost-facts.js';
+import { BusyButton } from './busy-button.js';
 import { SectionCard } from './section-card.js';
 import { UnitCostField } from './unit-cost-field.js';
 
@@ -18,16 +20,33 @@ type Currency = InventoryAnalytics['currency'];
 
 const stockedText = (count: number) => `${countOf(count, 'line')} skipped as already stocked`;
 
-function RecommendationCard({ recommendation, currency }: { recommendation: Recommendation; currency: Currency }) {
+/** 'unknown — set the unit cost of …': the products whose cost the saving waits for, as far as the page can tell. */
+function unknownSavingText(fields: CostField[]): string {
+  const names = fields.map((field) => field.productName);
+  if (names.length <= 1) return `unknown — set the unit cost of ${names[0] ?? 'its products'} to count it`;
+  return `unknown — set the unit cost of ${names.join(' or ')} (whichever is missing) to count it`;
+}
+
+interface RecommendationCardProps {
+  recommendation: Recommendation;
+  currency: Currency;
+  facts: Map<number, UnitCostFact>;
+}
+
+function RecommendationCard({ recommendation, currency, facts }: RecommendationCardProps) {
   const headingId = useId();
-  // Where the focus goes once a unit cost is saved and its form gives way to the saving.
+  // Where the focus goes once a unit cost is saved and the saving is worked out again.
   const costRef = useRef<HTMLElement>(null);
   const Icon = recommendation.kind === 'swap' ? Repeat : ArrowDownCircle;
   const ordered = recommendation.kind === 'swap' ? (recommendation.replacementName ?? recommendation.productName) : recommendation.productName;
-  const costUnknown = recommendation.costSaved === null;
+  const fields = costFieldsOf(recommendation, facts);
+  const costsMore = recommendation.costSaved !== null && Number(recommendation.costSaved) < 0;
 
-  const costSaved = (unitCost: string) => {
-    toast({ title: 'Unit cost saved', description: `${recommendation.productName}: ${formatMoney(unitCost, currency)} a unit.` });
+  const costSaved = (productName: string) => (unitCost: string | null) => {
+    toast({
+      title: unitCost === null ? 'Unit cost cleared' : 'Unit cost saved',
+      description: unitCost === null ? `${productName}: no unit cost.` : `${productName}: ${formatMoney(unitCost, currency)} a unit.`,
+    });
     requestAnimationFrame(() => costRef.current?.focus());
   };
 
@@ -59,16 +78,27 @@ function RecommendationCard({ recommendation, currency }: { recommendation: Reco
           <dd>{countOf(recommendation.unitsCut, 'unit')}</dd>
         </div>
         <div className="flex flex-wrap gap-x-2">
-          <dt className="text-muted-foreground">Cost saved per fill:</dt>
+          <dt className="text-muted-foreground">{costsMore ? 'Stock cost:' : 'Cost saved per fill:'}</dt>
           <dd ref={costRef} tabIndex={-1} className="outline-none" data-testid="cost-saved">
-            {recommendation.costSaved === null
-              ? `unknown — set the unit cost of ${recommendation.productName} to count it`
-              : formatMoney(recommendation.costSaved, currency)}
+            {recommendation.costSaved === null ? unknownSavingText(fields) : savingText(recommendation.costSaved, currency)}
           </dd>
         </div>
       </dl>
-      {costUnknown ? (
-        <UnitCostField productId={recommendation.productId} productName={recommendation.productName} currency={currency} nameProduct onSaved={costSaved} />
+      {fields.length > 0 ? (
+        <div className="grid gap-2">
+          {fields.map((field) => (
+            <UnitCostField
+              key={`${field.productId}:${field.mode}`}
+              productId={field.productId}
+              productName={field.productName}
+              currency={currency}
+              mode={field.mode}
+              current={field.current}
+              nameProduct
+              onSaved={costSaved(field.productName)}
+            />
+          ))}
+        </div>
       ) : null}
     </Card>
   );
@@ -78,7 +108,9 @@ function RecommendationCard({ recommendation, currency }: { recommendation: Reco
 export function StockOptimizationTab({ figures }: { figures: InventoryAnalytics }) {
   const { recommendations, totalCostSaved, recommendationsWithoutCost } = figures.optimization;
   const add = useAddToPurchaseList();
+  const purchaseList = usePurchaseList();
   const order = recommendationOrder(recommendations);
+  const facts = unitCostFacts(recommendations, purchaseList.data?.items ?? []);
   const noteId = useId();
 
   const apply = () =>
@@ -116,7 +148,7 @@ export function StockOptimizationTab({ figures }: { figures: InventoryAnalytics 
         ) : (
           <div className="grid gap-4 xl:grid-cols-2">
             {recommendations.map((recommendation) => (
-              <RecommendationCard key={recommendation.id} recommendation={recommendation} currency={figures.currency} />
+              <RecommendationCard key={recommendation.id} recommendation={recommendation} currency={figures.currency} facts={facts} />
             ))}
           </div>
         )}
@@ -126,7 +158,7 @@ export function StockOptimizationTab({ figures }: { figures: InventoryAnalytics 
           <div className="grid gap-0.5">
             <dt className="text-sm text-muted-foreground">Total cost saved per fill</dt>
             <dd className="text-2xl font-bold tabular-nums" data-testid="total-cost-saved">
-              {formatMoney(totalCostSaved, figures.currency)}
+              {savingText(totalCostSaved, figures.currency)}
             </dd>
           </div>
           <div className="grid gap-0.5">
@@ -137,15 +169,15 @@ export function StockOptimizationTab({ figures }: { figures: InventoryAnalytics 
             </dd>
           </div>
         </dl>
-        <Button
-          loading={add.isPending}
+        <BusyButton
+          busy={add.isPending}
           disabled={order.lines.length === 0}
           onClick={apply}
           icon={<PiggyBank className="size-4" aria-hidden="true" />}
           aria-describedby={noteId}
         >
           Apply Recommendations
-        </Button>
+        </BusyButton>
         <p id={noteId} className="text-xs text-muted-foreground" data-testid="apply-note">
           {applyNote}
         </p>

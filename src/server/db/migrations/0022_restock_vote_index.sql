@@ -1,0 +1,1 @@
+CREATE INDEX "votes_machine_product_up_idx" ON "votes" USING btree ("machine_id","product_id","created_at") WHERE "votes"."vote_type" = 'up';
