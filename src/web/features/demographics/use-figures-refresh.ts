@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AnalyticsRange } from '../../../shared/analytics.schemas.js';
-import { demographicsKeys, refreshOutcome, refreshStatus, useDemographics, useRefreshFigures, type PendingRefresh } from './api.js';
+import { refreshOutcome, refreshStatus, type PendingRefresh } from '../../lib/figures-refresh.js';
+import { demographicsKeys, useDemographics, useRefreshFigures } from './api.js';
 import type { DemographicsScope } from './demographics-search.js';
 
 /** What the last press of 'Refresh figures' came to, when it needs saying. */

@@ -8,7 +8,7 @@ import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { cn } from '../../../lib/cn.js';
 import { formatClockTime, formatMoment } from '../analytics-format.js';
 import { inventoryKeys, useRefreshFigures } from '../api.js';
-import { refreshOutcome, refreshStatus, type PendingRefresh } from '../refresh-status.js';
+import { refreshOutcome, refreshStatus, type PendingRefresh } from '../../../lib/figures-refresh.js';
 import { BusyButton } from './busy-button.js';
 
 /** What a press that queued nothing came to: none may be queued before `until`, or the figures are current. */

@@ -1,4 +1,9 @@
-import type { InventoryAnalytics, RefreshAnalytics } from '../../../shared/analytics.schemas.js';
+import type { RefreshAnalytics } from '../../shared/analytics.schemas.js';
+
+/**
+ * 'Refresh figures' on the analytics pages (inventory analytics, demographics): the server recomputes
+ * in a job, and the page reads the figures again until their time moves on.
+ */
 
 /** A press of Refresh figures the server answered: the figures' time when it was pressed, and when the answer came. */
 export interface PendingRefresh {
@@ -15,7 +20,7 @@ export type RefreshStatus = 'idle' | 'refreshing' | 'done' | 'failed';
  */
 export function refreshStatus(
   pending: PendingRefresh | null,
-  figures: Pick<InventoryAnalytics, 'computedAt' | 'refreshQueued'> | undefined,
+  figures: { computedAt: string; refreshQueued: boolean } | undefined,
   dataUpdatedAt: number,
 ): RefreshStatus {
   if (!figures) return pending ? 'refreshing' : 'idle';
