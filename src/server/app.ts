@@ -44,6 +44,8 @@ import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
 import { affiliateAdminRoutes, affiliatePublicRoutes, affiliateRoutes } from './features/affiliates/affiliates.routes.js';
 import { analyticsRoutes } from './features/inventory-analytics/analytics.routes.js';
+import { donationHubRoutes } from './features/donation-hub/donation-hub.routes.js';
+import { charityAdminRoutes } from './features/donation-hub/charity-import.routes.js';
 import { registerReferralLinks } from './features/affiliates/referral-links.js';
 
 export interface AppOptions {
@@ -138,10 +140,11 @@ export async function buildApp(options: AppOptions) {
       restockRoutes,
       purchaseListRoutes,
       analyticsRoutes,
+      donationHubRoutes,
     ]),
   );
 
-  await app.register(routeScope('admin', [billingAdminRoutes, adminUserRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes, resourcesHubAdminRoutes, educatorAdminRoutes, marketingResourceAdminRoutes, retailAffiliateAdminRoutes, affiliateAdminRoutes]));
+  await app.register(routeScope('admin', [billingAdminRoutes, adminUserRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes, resourcesHubAdminRoutes, educatorAdminRoutes, marketingResourceAdminRoutes, retailAffiliateAdminRoutes, affiliateAdminRoutes, charityAdminRoutes]));
   await app.register(routeScope('affiliate', [affiliateRoutes]));
   await app.register(routeScope('webhook', [billingWebhookRoutes, magnetWebhookRoutes, unsubscribeRoutes]));
 

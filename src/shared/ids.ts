@@ -4,9 +4,17 @@ import { z } from 'zod';
 export const MAX_ID = 2_147_483_647;
 
 /** The records an id can name; each has one invalid-id message and one not-found message. */
-export type RecordKind = 'machine' | 'product' | 'suggestion' | 'issue' | 'user';
+export type RecordKind = 'machine' | 'product' | 'suggestion' | 'issue' | 'user' | 'charity' | 'donation';
 
-const LABELS: Record<RecordKind, string> = { machine: 'Machine', product: 'Product', suggestion: 'Suggestion', issue: 'Issue', user: 'User' };
+const LABELS: Record<RecordKind, string> = {
+  machine: 'Machine',
+  product: 'Product',
+  suggestion: 'Suggestion',
+  issue: 'Issue',
+  user: 'User',
+  charity: 'Charity',
+  donation: 'Donation',
+};
 
 /** A foreign id answers exactly like a missing one (DECISIONS 1), with these messages. */
 export const NotFoundMessages: Record<RecordKind, string> = {
@@ -15,6 +23,8 @@ export const NotFoundMessages: Record<RecordKind, string> = {
   suggestion: 'Suggestion not found',
   issue: 'Issue not found',
   user: 'User not found',
+  charity: 'Charity not found',
+  donation: 'Donation not found',
 };
 
 export const invalidIdMessage = (kind: RecordKind) => `${LABELS[kind]} id must be a whole number`;

@@ -22,3 +22,18 @@ export function formatCharge(amount: string | number, preferred: Currency = 'USD
   const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amountOf(amount));
   return preferred === 'USD' ? dollars : `US${dollars}`;
 }
+
+/** Money as whole cents in a bigint: a 100,000-unit line of a costly product stays exact, and so does their sum. */
+export function centsOf(amount: string): bigint {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = amount.replace(/^[-+]/, '').split('.');
+  const cents = BigInt(whole || '0') * 100n + BigInt(`${fraction}00`.slice(0, 2));
+  return negative ? -cents : cents;
+}
+
+/** Whole cents back to the API's decimal string: 1999n → '19.99'. */
+export function formatCents(cents: bigint): string {
+  const sign = cents < 0n ? '-' : '';
+  const magnitude = cents < 0n ? -cents : cents;
+  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
+}

@@ -17,3 +17,4 @@ export * from './schema/education.js';
 export * from './schema/marketing.js';
 export * from './schema/affiliates.js';
 export * from './schema/analytics.js';
+export * from './schema/donations.js';

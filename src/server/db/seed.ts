@@ -7,6 +7,7 @@ import type { Database } from './client.js';
 import { createSuggestion, createVendingIssue } from './feedback-factories.js';
 import { DEMO_ISSUES, DEMO_MACHINES, DEMO_PRODUCTS, DEMO_SUGGESTIONS, daysBefore } from './demo-catalog.js';
 import { DEMO_HISTORY_DAYS, seedDemoHistory, topUpDemoHistory } from './demo-history.js';
+import { seedExampleCharities } from './demo-charities.js';
 import { seedExampleEducators } from './demo-educators.js';
 import { createMachine, createProduct, createUser } from './factories.js';
 import { users } from './schema.js';
@@ -36,6 +37,7 @@ export async function seedDemoData(db: Database, dataDir: string, now = new Date
   await createDemoOperator(db, password, now);
   // With the demo operator only, so examples an admin deleted do not come back at the next start.
   await seedExampleEducators(db);
+  await seedExampleCharities(db);
   mkdirSync(dataDir, { recursive: true });
   const account = { email: DEMO_OPERATOR_EMAIL, password };
   writeFileSync(accountFile, JSON.stringify(account), { mode: 0o600 });

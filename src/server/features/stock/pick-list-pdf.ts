@@ -1,4 +1,5 @@
 import { letterPdf } from '../../integrations/pdf-document.js';
+import { numberPdfPages } from '../../integrations/pdf-table.js';
 import type { PickListMachine } from './purchase-list.service.js';
 
 // US Letter in points, half-inch margins; the last lines above the bottom margin hold the page number.
@@ -113,20 +114,6 @@ function drawMachine(doc: PDFKit.PDFDocument, machine: PickListMachine, dateText
   doc.text(`Total units: ${machine.totalUnits}`, PAGE.margin, y + 10, { width: CONTENT_WIDTH - CELL_PADDING, align: 'right' });
 }
 
-/** 'Page 2 of 5' at the foot of every page, once the page count is known. */
-function numberPages(doc: PDFKit.PDFDocument) {
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index += 1) {
-    doc.switchToPage(index);
-    // Writing below the bottom margin would make pdfkit start a new page; lift the margin for the footer.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font('regular').fontSize(8).fillColor('#666666');
-    doc.text(`Page ${index - start + 1} of ${count}`, PAGE.margin, PAGE.height - PAGE.margin - 10, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
-}
-
 /**
  * A printable pick list: each machine starts on a new page with its name, location, address and the
  * date, then a table of what to load (with a box to tick per line) and the machine's total units.
@@ -134,7 +121,7 @@ function numberPages(doc: PDFKit.PDFDocument) {
 export function renderPickListPdf({ machines, dateText }: PickListDocument): Promise<Buffer> {
   const { doc, file } = letterPdf({ title: 'Pick list', margin: PAGE.margin, autoFirstPage: false, bufferPages: true });
   for (const machine of machines) drawMachine(doc, machine, dateText);
-  numberPages(doc);
+  numberPdfPages(doc, PAGE.height - PAGE.margin - 10, PAGE.margin, CONTENT_WIDTH);
   doc.end();
   return file;
 }

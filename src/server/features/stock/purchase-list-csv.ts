@@ -1,15 +1,5 @@
-import Papa from 'papaparse';
+import { spreadsheetCsv } from '../../integrations/spreadsheet-csv.js';
 import { PURCHASE_LIST_CSV_COLUMNS, PURCHASE_SOURCE_LABELS, type PurchaseList } from '../../../shared/stock.schemas.js';
-
-/**
- * A text cell that a spreadsheet would run as a formula (OWASP "CSV injection"): it starts with
- * = + - @, a tab or a carriage return. Papa's own `escapeFormulae: true` tests /^[=+\-@\t\r].*$/,
- * which a line break later in the cell defeats ('.' stops at it), so only the first character counts here.
- */
-export const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Excel reads a UTF-8 file as its local code page unless it starts with this mark. */
-const BYTE_ORDER_MARK = '\uFEFF';
 
 /**
  * The purchase list as CSV: one row per line in the list's order, costs as plain amounts in the
@@ -29,5 +19,5 @@ export function purchaseListCsv(list: PurchaseList): string {
     PURCHASE_SOURCE_LABELS[item.source],
     item.note,
   ]);
-  return BYTE_ORDER_MARK + Papa.unparse({ fields: [...PURCHASE_LIST_CSV_COLUMNS], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
+  return spreadsheetCsv(PURCHASE_LIST_CSV_COLUMNS, rows);
 }

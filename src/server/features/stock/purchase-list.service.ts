@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Currency } from '../../../shared/money.js';
+import { centsOf, formatCents, type Currency } from '../../../shared/money.js';
 import {
   StockMessages,
   type AddPurchaseListItemsFields,
@@ -11,20 +11,6 @@ import type { AppContext } from '../../context.js';
 import { products, purchaseListItems, users, vendingMachines } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { ownedMachine, ownedMachineNames, ownedProductNames } from './restocks.service.js';
-
-/** Money as whole cents in a bigint: a 100,000-unit line of a costly product stays exact, and so does their sum. */
-function centsOf(amount: string): bigint {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace(/^[-+]/, '').split('.');
-  const cents = BigInt(whole || '0') * 100n + BigInt(`${fraction}00`.slice(0, 2));
-  return negative ? -cents : cents;
-}
-
-function formatCents(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const magnitude = cents < 0n ? -cents : cents;
-  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
-}
 
 /** A line as the list, the CSV and the pick list read it: with its machine and product. */
 function selectLines(ctx: AppContext, userId: number, ...filters: (SQL | undefined)[]) {
