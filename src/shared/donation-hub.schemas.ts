@@ -72,7 +72,7 @@ export const DonationMessages = {
   recordFailed: 'Failed to record donation',
   charityNotFound: NotFoundMessages.charity,
   donationNotFound: NotFoundMessages.donation,
-  directoryCharityReadOnly: 'Charities listed by the IRS cannot be changed; you can note what they accept.',
+  directoryCharityReadOnly: 'Only charities you added can be changed; you can note what this one accepts.',
   productsInvalid: 'Products must be a list',
   productsRequired: 'Add at least one product with a name and a quantity above 0',
   productsTooMany: `At most ${MAX_DONATION_LINES} products in one donation`,
@@ -85,11 +85,13 @@ export const DonationMessages = {
   unitCostInvalid: 'Cost basis must be an amount such as 0.99',
   productRepeated: 'Each catalogue product can appear only once; add to its quantity instead',
   notesTooLong: `Notes must be at most ${MAX_NOTES_LENGTH} characters`,
-  dateInvalid: 'Donation date must be a date such as 2026-05-01',
+  dateInvalid: 'Donation date must be a date such as 2026-05-01, or a date and time with its offset such as 2026-05-01T09:30:00Z',
   dateFuture: 'Donation date cannot be in the future',
-  dateTooOld: `Donation date cannot be more than ${MAX_DONATION_AGE_YEARS} years ago`,
+  /** Gifts of the last few tax years may still be recorded (an amended return): from January 1 of the earliest. */
+  dateTooOld: (earliestYear: number) => `Donation date must be in ${earliestYear} or later`,
   returnDescriptionRequired: 'Describe what the charity gave in return',
   returnValueInvalid: 'Value received must be an amount such as 10.00',
+  totalTooLarge: 'The total value must be at most $9,999,999,999.99',
   yearInvalid: 'Year must be a year such as 2026',
   nameRequired: 'Charity name is required',
   zipRequired: 'ZIP code must be 5 digits',
@@ -189,6 +191,12 @@ export type OwnCharityFields = z.output<typeof OwnCharityInputSchema>;
 export const AcceptedItemsInputSchema = z.strictObject({ items: AcceptedItemsSchema });
 export const AcceptedItemsSchemaOut = z.object({ charityId: z.number().int(), items: z.array(z.string()) });
 
+/** '2026-02-28' is a day of the calendar; '2026-02-30' and '2026-13-01' are not. */
+const isCalendarDay = (day: string) => {
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+};
+
 /** '12', '12.5', '12.50' or a number; at most two decimals. */
 const amountSchema = (message: string) =>
   z
@@ -222,18 +230,22 @@ export const RecordDonationInputSchema = z.strictObject({
   /** The dialog's address fields, when the operator corrected them for the receipt. */
   charityAddress: optionalText(200),
   charityCity: optionalText(100),
-  charityState: optionalText(2, M.stateInvalid),
+  charityState: optionalText(2, M.stateInvalid).refine((value) => value === null || /^[A-Za-z]{2}$/.test(value), M.stateInvalid),
   contactPerson: optionalText(120, 'Contact person must be at most 120 characters'),
   products: z
     .array(DonationLineInputSchema, { error: M.productsInvalid })
     .min(1, M.productsRequired)
     .max(MAX_DONATION_LINES, M.productsTooMany),
-  /** An ISO date ('2026-05-01') or date and time; the spec sends the current time. Defaults to today. */
+  /**
+   * An ISO date ('2026-05-01'), or a date and time with its offset (the spec sends the current time,
+   * toISOString); a time without an offset would be read in the server's zone. Defaults to today.
+   */
   donationDate: z
     .string({ error: M.dateInvalid })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, M.dateInvalid)
-    .refine((value) => !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)), M.dateInvalid)
+    .regex(/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/, M.dateInvalid)
+    // Date.parse rolls '2026-02-30' over to March 2; the day must be one the calendar has.
+    .refine((value) => isCalendarDay(value.slice(0, 10)) && !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)), M.dateInvalid)
     .optional(),
   notes: z.string({ error: 'Notes must be text' }).trim().max(MAX_NOTES_LENGTH, M.notesTooLong).default(''),
   /** Goods or services the charity gave in return; null or absent when none were. */

@@ -12,7 +12,7 @@ import { api, signIn, type ApiMethod } from './helpers.js';
 let t: TestApp;
 let intruder: string;
 let owner: string;
-const ids = { machine: 0, product: 0, suggestion: 0, issue: 0 };
+const ids = { machine: 0, product: 0, suggestion: 0, issue: 0, charity: 0, donation: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,6 +26,12 @@ beforeAll(async () => {
   ids.product = product.id;
   ids.suggestion = (await createSuggestion(t.database.db, a.user.id, { machineId: machine.id, name: 'Owner idea' })).id;
   ids.issue = (await createVendingIssue(t.database.db, a.user.id, { machineId: machine.id, productName: 'Owner issue' })).id;
+  // A charity of the owner's own (the directory is everyone's) and a donation to it.
+  const charity = await api(t, owner).post('/api/donation-hub/charities', { name: 'Owner pantry', zip: '78741', acceptedItems: ['Water'] });
+  ids.charity = charity.json().id;
+  const donation = await api(t, owner).post('/api/donation-hub/record', { charityId: ids.charity, products: [{ name: 'Owner chips', quantity: 2, unitValue: '1.50' }] });
+  expect(donation.statusCode, donation.body).toBe(201);
+  ids.donation = donation.json().id;
 });
 afterAll(() => t.close());
 
@@ -47,6 +53,12 @@ const FOREIGN_ID_CALLS: [ApiMethod, (i: typeof ids) => string, unknown?][] = [
   ['POST', () => '/api/stock/restocks', undefined],
   ['POST', () => '/api/stock/purchase-list/items', undefined],
   ['GET', (i) => `/api/stock/purchase-list/pick-list.pdf?machineId=${i.machine}`],
+  ['PUT', (i) => `/api/donation-hub/charities/${i.charity}`, { name: 'Taken over', zip: '78741' }],
+  ['DELETE', (i) => `/api/donation-hub/charities/${i.charity}`],
+  ['PUT', (i) => `/api/donation-hub/charities/${i.charity}/accepted-items`, { items: ['Taken over'] }],
+  ['GET', (i) => `/api/donation-hub/donations/${i.donation}`],
+  ['GET', (i) => `/api/donation-hub/donations/${i.donation}/receipt.pdf`],
+  ['POST', () => '/api/donation-hub/record', undefined],
 ];
 
 /** Calls whose ids travel in the body rather than the path. */
@@ -54,16 +66,17 @@ function bodyNaming(path: string, i: typeof ids): unknown {
   if (path === '/api/qr-code/generate') return { machineId: i.machine };
   if (path === '/api/stock/restocks') return { machineId: i.machine, productId: i.product, unitsLeft: 1, unitsFilled: 10 };
   if (path === '/api/stock/purchase-list/items') return { items: [{ machineId: i.machine, productId: i.product, quantity: 5, source: 'manual' }] };
+  if (path === '/api/donation-hub/record') return { charityId: i.charity, products: [{ name: 'Chips', quantity: 1, unitValue: '1.00' }] };
   return undefined;
 }
 
 describe("another operator's ids", () => {
   for (const [method, path, payload] of FOREIGN_ID_CALLS) {
-    test(`${method} ${path({ machine: 0, product: 0, suggestion: 0, issue: 0 }).replace(/\/0/g, '/:id')} answers 404, exactly like a missing id`, async () => {
+    test(`${method} ${path({ machine: 0, product: 0, suggestion: 0, issue: 0, charity: 0, donation: 0 }).replace(/\/0/g, '/:id')} answers 404, exactly like a missing id`, async () => {
       const body = bodyNaming(path(ids), ids) ?? payload;
       const foreign = await api(t, intruder).send(method, path(ids), body);
       expect(foreign.statusCode, foreign.body).toBe(404);
-      const missingIds = { machine: 999_999, product: 999_999, suggestion: 999_999, issue: 999_999 };
+      const missingIds = { machine: 999_999, product: 999_999, suggestion: 999_999, issue: 999_999, charity: 999_999, donation: 999_999 };
       const missingBody = bodyNaming(path(ids), missingIds) ?? payload;
       const missing = await api(t, intruder).send(method, path(missingIds), missingBody);
       expect(missing.statusCode).toBe(404);
@@ -80,6 +93,10 @@ describe("another operator's ids", () => {
     expect(suggestions).toMatchObject([{ id: ids.suggestion, status: 'pending' }]);
     const issues = (await api(t, owner).get('/api/vending-issues')).json();
     expect(issues).toMatchObject([{ id: ids.issue, status: 'open' }]);
+    const charities = (await api(t, owner).get('/api/donation-hub/charities')).json();
+    expect(charities).toMatchObject([{ id: ids.charity, name: 'Owner pantry', acceptedItems: ['Water'] }]);
+    const donations = (await api(t, owner).get('/api/donation-hub/history')).json();
+    expect(donations).toMatchObject([{ id: ids.donation, charityId: ids.charity, totalValue: '3.00' }]);
   });
 
   test('a reset by another operator leaves these counts alone', async () => {
@@ -95,7 +112,7 @@ describe("another operator's ids", () => {
 });
 
 describe("another operator's lists", () => {
-  const LISTS = ['/api/machines', '/api/products', '/api/suggestions', '/api/vending-issues', '/api/dashboard/machines'];
+  const LISTS = ['/api/machines', '/api/products', '/api/suggestions', '/api/vending-issues', '/api/dashboard/machines', '/api/donation-hub/charities', '/api/donation-hub/history'];
   for (const list of LISTS) {
     test(`${list} is empty for an operator with no data of their own`, async () => {
       const response = await api(t, intruder).get(list);
@@ -134,6 +151,19 @@ describe('signed out', () => {
     ['GET', '/api/vending-issues/counts'],
     ['PATCH', '/api/vending-issues/1'],
     ['PATCH', '/api/vending-issues/1/status'],
+    ['GET', '/api/donation-hub/search?zipCode=78741'],
+    ['GET', '/api/donation-hub/history'],
+    ['POST', '/api/donation-hub/record'],
+    ['POST', '/api/donation-hub/charities'],
+    ['PUT', '/api/donation-hub/charities/1'],
+    ['DELETE', '/api/donation-hub/charities/1'],
+    ['PUT', '/api/donation-hub/charities/1/accepted-items'],
+    ['GET', '/api/donation-hub/donations/1'],
+    ['GET', '/api/donation-hub/donations/1/receipt.pdf'],
+    ['GET', '/api/donation-hub/tax-summary'],
+    ['PUT', '/api/donation-hub/tax-settings'],
+    ['GET', '/api/donation-hub/summary.pdf'],
+    ['GET', '/api/donation-hub/export.csv'],
   ];
   for (const [method, url] of OPERATOR_CALLS) {
     test(`${method} ${url} answers 401 Unauthorized, before looking at the body`, async () => {

@@ -45,7 +45,7 @@ const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
   toolkits: { Page: ToolkitsPage },
   inventoryAnalytics: { Page: lazyPage(() => import('../features/inventory-analytics/pages/inventory-analytics-page.js'), 'InventoryAnalyticsPage') },
   demographics: { Page: lazyPage(() => import('../features/demographics/pages/demographics-page.js'), 'DemographicsPage') },
-  donationHub: {},
+  donationHub: { Page: lazyPage(() => import('../features/donation-hub/pages/donation-hub-page.js'), 'DonationHubPage') },
   education: { Page: EducationPage },
   affiliateSetup: { Page: AffiliateSetupPage },
   adminPanel: { Page: AdminPanelPage, adminOnly: true },

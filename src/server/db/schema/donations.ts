@@ -42,6 +42,8 @@ export const charities = pgTable(
     uniqueIndex('charities_ein_unique').on(table.ein),
     // The radius search reads the directory by ZIP code, nearest ZIP codes first, names in order.
     index('charities_zip_name_idx').on(table.zip, table.name),
+    // The search's count: per ZIP code in the circle, an index-only count of the rows the operator may see.
+    index('charities_zip_owner_idx').on(table.zip, table.ownerId),
     index('charities_owner_idx').on(table.ownerId),
     check('charities_owner_check', sql`(${table.source} = 'operator') = (${table.ownerId} is not null)`),
     check('charities_ein_check', sql`(${table.source} = 'operator') = (${table.ein} is null)`),

@@ -65,18 +65,32 @@ export async function searchCharities(ctx: AppContext, userId: number, query: { 
   // Two lists as text: one parameter each, whichever driver carries them.
   const zipList = nearby.map((entry) => entry.zip).join(',');
   const milesList = nearby.map((entry) => entry.miles.toFixed(4)).join(',');
-  const inCircle = sql`${charities.zip} = any(string_to_array(${zipList}, ','))`;
+  // ZIP codes nearest first; for each, at most the rows this page can use, by name, from the
+  // (zip, name) index: the database stops as soon as the page is full (incremental sort on miles).
+  const near = sql`(select * from unnest(string_to_array(${zipList}, ','), string_to_array(${milesList}, ',')::float8[]) as near(zip, miles) order by miles) as near`;
   const [rows, [totals]] = await Promise.all([
     ctx.db
       .select({ charity: charities, miles: sql<number>`near.miles`, items: charityAcceptedItems.items })
-      .from(sql`unnest(string_to_array(${zipList}, ','), string_to_array(${milesList}, ',')::float8[]) as near(zip, miles)`)
-      .innerJoin(charities, sql`${charities.zip} = near.zip`)
+      .from(near)
+      .innerJoinLateral(
+        // Aliased as the table itself, so the columns named below read from this page of it.
+        ctx.db
+          .select()
+          .from(charities)
+          .where(and(sql`${charities.zip} = near.zip`, visibleTo(userId)))
+          .orderBy(charities.name, charities.id)
+          .limit(query.offset + SEARCH_PAGE_SIZE)
+          .as('charities'),
+        sql`true`,
+      )
       .leftJoin(charityAcceptedItems, and(eq(charityAcceptedItems.charityId, charities.id), eq(charityAcceptedItems.userId, userId)))
-      .where(visibleTo(userId))
       .orderBy(sql`near.miles`, charities.name, charities.id)
       .limit(SEARCH_PAGE_SIZE)
       .offset(query.offset),
-    ctx.db.select({ total: count() }).from(charities).where(and(inCircle, visibleTo(userId))),
+    // One index-only count per ZIP code on charities_zip_owner_idx.
+    ctx.db
+      .select({ total: sql<number>`coalesce(sum(k.n), 0)::int` })
+      .from(sql`unnest(string_to_array(${zipList}, ',')) as z(zip) cross join lateral (select count(*) as n from ${charities} where ${charities.zip} = z.zip and ${visibleTo(userId)}) as k`),
   ]);
   return {
     charities: rows.map((row) => toCharity(row.charity, userId, row.items, Number(row.miles))),

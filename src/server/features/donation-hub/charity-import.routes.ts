@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_CHARITIES_API, ADMIN_CHARITY_IMPORT_API, CharityDirectorySchema, CharityImportReportSchema, type CharityImportReport } from '../../../shared/donation-hub.schemas.js';
 import { HttpError } from '../../http-errors.js';
 import { signedInUser } from '../../route-scopes.js';
-import { importCharityFiles } from './charity-import.js';
+import { emptyImportReport, importCharityFiles, type ImportFile } from './charity-import.js';
 import { describeDirectory } from './charities.service.js';
 
 /** The largest state file (California) is about 100 MB; this leaves room without inviting abuse. */
@@ -23,6 +23,25 @@ function asUploadError(error: unknown): unknown {
   return error;
 }
 
+/** The upload's files as they arrive; anything but a .csv file is refused before it is read. */
+async function* csvFilesOf(parts: AsyncIterable<MultipartFile>): AsyncIterable<ImportFile> {
+  for await (const part of parts) {
+    const name = part.filename || 'upload.csv';
+    if (!/\.csv$/i.test(name)) {
+      part.file.resume();
+      throw new HttpError(400, `${name} is not a CSV file: upload the IRS extract's files, such as eo_tx.csv`);
+    }
+    yield { name, stream: part.file };
+  }
+}
+
+/** A refusal after some files went in says what did: those rows are in the directory, and a re-import only updates them. */
+function withEarlierFiles(error: unknown, total: CharityImportReport): unknown {
+  if (!(error instanceof HttpError) || total.files.length === 0) return error;
+  const done = `${total.files.join(', ')} ${total.files.length === 1 ? 'was' : 'were'} imported before it (${total.imported} added, ${total.updated} updated).`;
+  return new HttpError(error.statusCode, `${error.message} ${done}`, error.errors, error.headers);
+}
+
 /** Admins keep the charity directory: its counts and imports, and new IRS extract files. */
 export async function charityAdminRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -34,34 +53,14 @@ export async function charityAdminRoutes(server: FastifyInstance) {
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: LIMITS });
     uploads.withTypeProvider<ZodTypeProvider>().post(ADMIN_CHARITY_IMPORT_API, { schema: { response: { 200: CharityImportReportSchema } } }, async (request) => {
-      const userId = signedInUser(request).id;
-      const total: CharityImportReport = { files: [], rowsRead: 0, imported: 0, updated: 0, skippedNotCharitable: 0, rejected: 0, problems: [], seconds: 0 };
+      const report = emptyImportReport();
       try {
-        for await (const part of request.files()) {
-          await importPart(part, userId, total);
-        }
+        await importCharityFiles(ctx.db, csvFilesOf(request.files()), { source: 'irs', userId: signedInUser(request).id }, report);
       } catch (error) {
-        throw asUploadError(error);
+        throw withEarlierFiles(asUploadError(error), report);
       }
-      if (total.files.length === 0) throw new HttpError(400, 'Choose one or more IRS EO BMF files (eo_xx.csv) to import');
-      return total;
+      if (report.files.length === 0) throw new HttpError(400, 'Choose one or more IRS EO BMF files (eo_xx.csv) to import');
+      return report;
     });
-
-    async function importPart(part: MultipartFile, userId: number, total: CharityImportReport) {
-      const name = part.filename || 'upload.csv';
-      if (!/\.csv$/i.test(name)) {
-        part.file.resume();
-        throw new HttpError(400, `${name} is not a CSV file: upload the IRS extract's files, such as eo_tx.csv`);
-      }
-      const report = await importCharityFiles(ctx.db, [{ name, stream: part.file }], { source: 'irs', userId });
-      total.files.push(...report.files);
-      total.rowsRead += report.rowsRead;
-      total.imported += report.imported;
-      total.updated += report.updated;
-      total.skippedNotCharitable += report.skippedNotCharitable;
-      total.rejected += report.rejected;
-      total.problems.push(...report.problems.slice(0, Math.max(0, 50 - total.problems.length)));
-      total.seconds = Math.round((total.seconds + report.seconds) * 10) / 10;
-    }
   });
 }

@@ -25,49 +25,76 @@ export interface ImportOptions {
   userId: number | null;
 }
 
+export const emptyImportReport = (): CharityImportReport => ({
+  files: [],
+  rowsRead: 0,
+  imported: 0,
+  updated: 0,
+  skippedNotCharitable: 0,
+  rejected: 0,
+  problems: [],
+  seconds: 0,
+});
+
 /**
  * Reads IRS EO BMF extract files into the charity directory: 501(c)(3) organisations only, located
  * by their ZIP code's centroid, written by EIN so that a re-import updates and never duplicates.
  * Files are streamed and written in batches, so a state's file of several hundred thousand rows
- * never sits in memory whole.
+ * never sits in memory whole. `files` may arrive one by one (an upload's parts). The import is
+ * recorded once, with what was written, even when a file is refused partway; `report` then holds
+ * what went in before the refusal.
  */
-export async function importCharityFiles(db: Database, files: ImportFile[], options: ImportOptions): Promise<CharityImportReport> {
+export async function importCharityFiles(
+  db: Database,
+  files: Iterable<ImportFile> | AsyncIterable<ImportFile>,
+  options: ImportOptions,
+  report: CharityImportReport = emptyImportReport(),
+): Promise<CharityImportReport> {
   const started = performance.now();
   const locate = await zipLocator();
-  const report: CharityImportReport = { files: [], rowsRead: 0, imported: 0, updated: 0, skippedNotCharitable: 0, rejected: 0, problems: [], seconds: 0 };
-  for (const file of files) {
-    report.files.push(file.name);
-    await importOneFile(db, file, options, locate, report);
+  try {
+    for await (const file of files) {
+      await importOneFile(db, file, options, locate, report);
+      report.files.push(file.name);
+    }
+  } finally {
+    report.seconds = Math.round((performance.now() - started) / 100) / 10;
+    if (report.files.length > 0) {
+      await db.insert(charityImports).values({
+        userId: options.userId,
+        fileNames: report.files,
+        rowsRead: report.rowsRead,
+        imported: report.imported,
+        updated: report.updated,
+        skippedNotCharitable: report.skippedNotCharitable,
+        rejected: report.rejected,
+      });
+    }
   }
-  report.seconds = Math.round((performance.now() - started) / 100) / 10;
-  await db.insert(charityImports).values({
-    userId: options.userId,
-    fileNames: report.files,
-    rowsRead: report.rowsRead,
-    imported: report.imported,
-    updated: report.updated,
-    skippedNotCharitable: report.skippedNotCharitable,
-    rejected: report.rejected,
-  });
   return report;
 }
 
 async function importOneFile(db: Database, file: ImportFile, options: ImportOptions, locate: ZipLocator, report: CharityImportReport) {
-  const rows = file.stream.pipe(
-    Papa.parse(Papa.NODE_STREAM_INPUT, { header: true, skipEmptyLines: 'greedy', transformHeader: (header) => header.trim().toUpperCase() }),
-  ) as AsyncIterable<Record<string, string | undefined>>;
+  // Rows as arrays, empty lines kept, so that the line numbers reported are the file's own.
+  const rows = file.stream.pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { header: false })) as AsyncIterable<string[]>;
   // Rows of one batch by EIN: a file that lists an organisation twice keeps its last row.
   let batch = new Map<string, BmfCharity & { latitude: number; longitude: number }>();
-  let line = 1;
+  let columns: string[] | null = null;
+  let line = 0;
   const refuse = (ein: string | null, reason: string) => {
     report.rejected += 1;
     if (report.problems.length < PROBLEMS_LISTED) report.problems.push({ file: file.name, line, ein, reason });
   };
-  for await (const row of rows) {
+  for await (const cells of rows) {
     line += 1;
-    if (line === 2) assertBmfColumns(file.name, row);
+    if (cells.length === 1 && cells[0]!.trim() === '') continue;
+    if (columns === null) {
+      columns = cells.map((cell) => cell.trim().toUpperCase());
+      assertBmfColumns(file.name, columns);
+      continue;
+    }
     report.rowsRead += 1;
-    const outcome = readBmfRow(row);
+    const outcome = readBmfRow(Object.fromEntries(columns.map((column, index) => [column, cells[index]])));
     if (outcome.kind === 'not-charitable') {
       report.skippedNotCharitable += 1;
       continue;
@@ -87,11 +114,12 @@ async function importOneFile(db: Database, file: ImportFile, options: ImportOpti
       batch = new Map();
     }
   }
+  if (columns === null) throw badRequest(`${file.name} is empty: an IRS EO BMF extract starts with a header row (EIN, NAME, …).`);
   if (batch.size > 0) await writeBatch(db, [...batch.values()], options, report);
 }
 
-function assertBmfColumns(fileName: string, row: Record<string, string | undefined>) {
-  const missing = REQUIRED_BMF_COLUMNS.filter((column) => !(column in row));
+function assertBmfColumns(fileName: string, columns: string[]) {
+  const missing = REQUIRED_BMF_COLUMNS.filter((column) => !columns.includes(column));
   if (missing.length > 0) {
     throw badRequest(`${fileName} is not an IRS EO BMF extract: it has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}.`);
   }

@@ -17,6 +17,9 @@ import { formatEin } from './bmf-rows.js';
 import { visibleCharity } from './charities.service.js';
 import { summarizeTaxYear } from './tax-summary.js';
 
+/** The largest total a donation holds (its column is numeric(12, 2)), in cents. */
+const MAX_DONATION_TOTAL_CENTS = 999_999_999_999n;
+
 type DonationRow = typeof donations.$inferSelect;
 type LineRow = typeof donationLines.$inferSelect;
 
@@ -70,7 +73,8 @@ function donationDay(value: string | undefined, timeZone: string, now: Date): st
     throw badRequest(M.dateInvalid, { donationDate: M.dateInvalid });
   }
   if (day > today) throw badRequest(M.dateFuture, { donationDate: M.dateFuture });
-  if (Number(day.slice(0, 4)) < Number(today.slice(0, 4)) - MAX_DONATION_AGE_YEARS) throw badRequest(M.dateTooOld, { donationDate: M.dateTooOld });
+  const earliestYear = Number(today.slice(0, 4)) - MAX_DONATION_AGE_YEARS;
+  if (Number(day.slice(0, 4)) < earliestYear) throw badRequest(M.dateTooOld(earliestYear), { donationDate: M.dateTooOld(earliestYear) });
   return day;
 }
 
@@ -100,6 +104,7 @@ export async function recordDonation(ctx: AppContext, userId: number, input: Rec
   const day = donationDay(input.donationDate, timeZone, now);
   const categories = await pickedProducts(ctx, userId, input.products);
   const total = input.products.reduce((sum, line) => sum + centsOf(line.unitValue) * BigInt(line.quantity), 0n);
+  if (total > MAX_DONATION_TOTAL_CENTS) throw badRequest(M.totalTooLarge, { products: M.totalTooLarge });
   const { row, lines } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(donations)

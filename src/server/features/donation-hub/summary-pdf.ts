@@ -1,34 +1,9 @@
-import { FORM_8283_SECTION_A_THRESHOLD, FORM_8283_SECTION_B_THRESHOLD, TAX_TIPS, type DonationRecord, type TaxSummary } from '../../../shared/donation-hub.schemas.js';
+import { TAX_TIPS, type DonationRecord, type TaxSummary } from '../../../shared/donation-hub.schemas.js';
+import { enhancedDeductionNote, taxNotes } from '../../../shared/donation-tax-notes.js';
 import { letterPdf } from '../../integrations/pdf-document.js';
 import { drawPdfTable, numberPdfPages } from '../../integrations/pdf-table.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, dayText, disclaimer, dollarsText, donorLines, PAGE, sectionTitle, text, type Donor } from './donation-pdf-parts.js';
 import { receiptNumberOf } from './receipt-pdf.js';
-
-/** The notes the summary gives about Form 8283 and acknowledgments, on the page and in the PDF. */
-export function taxNotes(summary: TaxSummary): string[] {
-  const notes: string[] = [];
-  if (summary.form8283.sectionA) {
-    notes.push(`Your non-cash gifts in ${summary.year} total more than $${FORM_8283_SECTION_A_THRESHOLD}: Form 8283 (Section A) goes with your return.`);
-  }
-  for (const group of summary.form8283.sectionBGroups) {
-    notes.push(
-      `Similar items '${group.group}' total ${dollarsText(group.value)}, above $${FORM_8283_SECTION_B_THRESHOLD.toLocaleString('en-US')}: Form 8283 Section B and a qualified appraisal apply to such a group, except for inventory of your business, which stays in Section A.`,
-    );
-  }
-  if (summary.acknowledgmentsNeeded > 0) {
-    notes.push(`${summary.acknowledgmentsNeeded} of the year's gifts ${summary.acknowledgmentsNeeded === 1 ? 'is' : 'are'} $250 or more: keep the charity's signed acknowledgment for each.`);
-  }
-  return notes;
-}
-
-/** What the C corporation estimate says, or null when it does not apply. */
-export function enhancedDeductionNote(summary: TaxSummary): string | null {
-  const estimate = summary.enhancedDeduction;
-  if (!estimate) return null;
-  if (estimate.linesCounted === 0) return 'Enter a cost basis on donated lines to estimate the enhanced deduction for inventory given for the care of the ill, the needy or infants.';
-  const left = estimate.linesWithoutCost > 0 ? ` ${estimate.linesWithoutCost} line${estimate.linesWithoutCost === 1 ? '' : 's'} worth ${dollarsText(estimate.valueWithoutCost)} had no cost basis and ${estimate.linesWithoutCost === 1 ? 'is' : 'are'} left out.` : '';
-  return `Estimated enhanced deduction (IRC 170(e)(3): cost plus half the appreciation, at most twice the cost): ${dollarsText(estimate.estimate)}, against ${dollarsText(estimate.ordinaryDeduction)} under the ordinary rule for inventory, over ${estimate.linesCounted} line${estimate.linesCounted === 1 ? '' : 's'} with a cost basis.${left} It applies only to gifts the charity uses for the care of the ill, the needy or infants.`;
-}
 
 /** The year's summary as a document for the accountant: figures, notes, every gift, the tips. */
 export function renderSummaryPdf(summary: TaxSummary, records: DonationRecord[], donor: Donor): Promise<Buffer> {

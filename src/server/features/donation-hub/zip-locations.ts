@@ -30,11 +30,6 @@ function zipcodes(): Promise<ZipcodesUs> {
   return loading;
 }
 
-/** Loads the table ahead of the first search (the app calls it at start-up, off the request path). */
-export async function preloadZipTable(): Promise<void> {
-  await zipcodes();
-}
-
 export type ZipLocator = (zip: string) => ZipPoint | null;
 
 /** A lookup that answers at once, for reading many rows. */
@@ -62,8 +57,44 @@ export function milesBetween(a: { latitude: number; longitude: number }, b: { la
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Every ZIP code whose centroid lies within `radiusMiles` of `origin`, nearest first. */
+/**
+ * Every ZIP code of the package, by latitude, built on the first search. The package answers by
+ * place or by circle, not with its list; a circle round the whole Earth is the list.
+ */
+let byLatitude: Promise<{ zip: string; latitude: number; longitude: number }[]> | undefined;
+
+function zipsByLatitude() {
+  byLatitude ??= zipcodes().then((table) =>
+    table
+      .findByRadius(0, 0, 100_000)
+      .map((info) => ({ zip: info.zipCode, latitude: info.latitude, longitude: info.longitude }))
+      .sort((a, b) => a.latitude - b.latitude),
+  );
+  return byLatitude;
+}
+
+/** A degree of latitude is at least this many miles anywhere on Earth. */
+const MILES_PER_DEGREE_OF_LATITUDE = 68.7;
+
+/**
+ * Every ZIP code whose centroid lies within `radiusMiles` of `origin`, nearest first. Only the band
+ * of latitudes the circle can reach is measured, found by binary search, not all 41,000 ZIP codes:
+ * well under a millisecond, where measuring every one blocked the server for up to 10 ms a search.
+ */
 export async function zipsWithin(origin: ZipPoint, radiusMiles: number): Promise<NearbyZip[]> {
-  const found = (await zipcodes()).findByRadius(origin.latitude, origin.longitude, radiusMiles);
-  return found.map((info) => ({ zip: info.zipCode, miles: milesBetween(origin, info) }));
+  const all = await zipsByLatitude();
+  const band = radiusMiles / MILES_PER_DEGREE_OF_LATITUDE + 0.01;
+  let low = 0;
+  let high = all.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (all[mid]!.latitude < origin.latitude - band) low = mid + 1;
+    else high = mid;
+  }
+  const found: NearbyZip[] = [];
+  for (let index = low; index < all.length && all[index]!.latitude <= origin.latitude + band; index += 1) {
+    const miles = milesBetween(origin, all[index]!);
+    if (miles <= radiusMiles) found.push({ zip: all[index]!.zip, miles });
+  }
+  return found.sort((a, b) => a.miles - b.miles || a.zip.localeCompare(b.zip));
 }

@@ -1,10 +1,11 @@
-/** The admin panel's tabs in the spec's order, and the URL's `tab` parameter (as the settings page keeps its own). */
+/** The admin panel's tabs in the spec's order (then Charities, the donation hub's directory), and the URL's `tab` parameter (as the settings page keeps its own). */
 export const ADMIN_TABS = {
   users: 'User Database',
   affiliates: 'Affiliate Program',
   'affiliate-setup': 'Affiliate Setup',
   educators: 'Educators',
   resources: 'Resources',
+  charities: 'Charities',
 } as const;
 export type AdminTab = keyof typeof ADMIN_TABS;
 export const ADMIN_TAB_NAMES = Object.keys(ADMIN_TABS) as AdminTab[];

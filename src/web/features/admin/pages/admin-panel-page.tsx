@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { ADMIN_TABS, ADMIN_TAB_NAMES, adminTabFromSearch, isAdminTab, searchForAdminTab } from '../admin-tabs.js';
 import { AffiliateProgramTab } from '../components/affiliate-program-tab.js';
 import { AffiliateSetupTab } from '../components/affiliate-setup-tab.js';
+import { CharitiesTab } from '../components/charities-tab.js';
 import { EducatorsTab } from '../components/educators-tab.js';
 import { ResourcesTab } from '../components/resources-tab.js';
 import { UserDatabaseTab } from '../components/user-database-tab.js';
@@ -22,7 +23,7 @@ export function AdminPanelPage() {
       <PageTitle title="Admin Panel" />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Admin Panel</h1>
-        <p className="text-muted-foreground">Accounts, the affiliate program, educators and marketing resources.</p>
+        <p className="text-muted-foreground">Accounts, the affiliate program, educators, marketing resources and the charity directory.</p>
       </div>
       <Tabs value={tab} onValueChange={onTabChange} className="grid min-w-0 gap-6">
         <TabsList aria-label="Admin sections">
@@ -47,6 +48,9 @@ export function AdminPanelPage() {
         </TabsContent>
         <TabsContent value="resources">
           <ResourcesTab />
+        </TabsContent>
+        <TabsContent value="charities" className="min-w-0">
+          <CharitiesTab />
         </TabsContent>
       </Tabs>
     </div>

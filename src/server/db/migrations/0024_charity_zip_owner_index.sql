@@ -1,0 +1,1 @@
+CREATE INDEX "charities_zip_owner_idx" ON "charities" USING btree ("zip","owner_id");
