@@ -46,18 +46,8 @@ const { openDatabase } = await import(join(root, 'dist/server/db/client.js'));
 const { createUser } = await import(join(root, 'dist/server/db/factories.js'));
 const { importCharityFiles } = await import(join(root, 'dist/server/features/donation-hub/charity-import.js'));
 const { charityTypeOf, describeNtee, nteeCodeOf } = await import(join(root, 'dist/server/features/donation-hub/bmf-rows.js'));
-
-/** A seeded generator (mulberry32), so every run reads the same file and fills the same directory. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded, so every run reads the same file and fills the same directory.
+const { seededRandom: random } = await import(join(root, 'dist/server/db/vote-history.js'));
 
 /** Every ZIP code of the package (a circle round the whole country), with its centroid. */
 const ZIPS = zipcodes.findByRadius(39.8, -98.6, 20_000);
