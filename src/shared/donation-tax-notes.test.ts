@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaxSummary } from './donation-hub.schemas.js';
+import type { TaxSummary } from './donation-tax.schemas.js';
 import { enhancedDeductionNote, taxNotes } from './donation-tax-notes.js';
 
 const summary = (changes: Partial<TaxSummary> = {}): TaxSummary => ({

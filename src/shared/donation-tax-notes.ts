@@ -1,4 +1,4 @@
-import { ACKNOWLEDGMENT_THRESHOLD, FORM_8283_SECTION_A_THRESHOLD, FORM_8283_SECTION_B_THRESHOLD, type TaxSummary } from './donation-hub.schemas.js';
+import { ACKNOWLEDGMENT_THRESHOLD, FORM_8283_SECTION_A_THRESHOLD, FORM_8283_SECTION_B_THRESHOLD, type TaxSummary } from './donation-tax.schemas.js';
 import { formatMoney } from './money.js';
 
 /**

@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createProduct } from '../../src/server/db/factories.js';
-import { TAX_DISCLAIMER, TAX_TIPS, type DonationRecord } from '../../src/shared/donation-hub.schemas.js';
+import { type DonationRecord } from '../../src/shared/donation-hub.schemas.js';
+import { TAX_DISCLAIMER, TAX_TIPS } from '../../src/shared/donation-tax.schemas.js';
 import { createTestApp, type TestApp } from '../support/index.js';
 import { charityIdByEin, dayIn, donationBody, importSample, line, OPERATOR_ZONE, pdfPages, pdfText, record, thisYear } from './donation-hub-helpers.js';
 import { api, expectJsonError, signIn } from './helpers.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createProduct } from '../../src/server/db/factories.js';
-import type { DonationLineInput, TaxSummary } from '../../src/shared/donation-hub.schemas.js';
+import type { DonationLineInput } from '../../src/shared/donation-hub.schemas.js';
+import type { TaxSummary } from '../../src/shared/donation-tax.schemas.js';
 import { createTestApp, type TestApp } from '../support/index.js';
 import { charityIdByEin, dayIn, donationBody, importSample, line, record, setTimeZone, thisYear } from './donation-hub-helpers.js';
 import { api, expectJsonError, signIn } from './helpers.js';

@@ -22,12 +22,9 @@ import {
   SUMMARY_PDF_API,
   TAX_SETTINGS_API,
   TAX_SUMMARY_API,
-  TaxSettingsInputSchema,
-  TaxSettingsSchema,
-  TaxSummarySchema,
-  TaxYearQuerySchema,
   TOTAL_COUNT_HEADER,
 } from '../../../shared/donation-hub.schemas.js';
+import { TaxSettingsInputSchema, TaxSettingsSchema, TaxSummarySchema, TaxYearQuerySchema } from '../../../shared/donation-tax.schemas.js';
 import { signedInUser } from '../../route-scopes.js';
 import { localDate, ownerPreferences } from '../stock/purchase-list.service.js';
 import { addOwnCharity, deleteOwnCharity, listOwnCharities, searchCharities, setAcceptedItems, updateOwnCharity } from './charities.service.js';

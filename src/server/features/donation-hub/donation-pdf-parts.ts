@@ -1,4 +1,5 @@
-import { TAX_DISCLAIMER, type DonationRecord } from '../../../shared/donation-hub.schemas.js';
+import { type DonationRecord } from '../../../shared/donation-hub.schemas.js';
+import { TAX_DISCLAIMER } from '../../../shared/donation-tax.schemas.js';
 
 /** What the receipt and the year's summary share: the page, the donor block, dates and dollars. */
 

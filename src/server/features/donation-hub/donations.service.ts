@@ -5,9 +5,8 @@ import {
   receiptUrlOf,
   type DonationRecord,
   type RecordDonationFields,
-  type TaxSettings,
-  type TaxSummary,
 } from '../../../shared/donation-hub.schemas.js';
+import { type TaxSettings, type TaxSummary } from '../../../shared/donation-tax.schemas.js';
 import { centsOf, formatCents } from '../../../shared/money.js';
 import type { AppContext } from '../../context.js';
 import { donationLines, donations, donationTaxSettings, products } from '../../db/schema.js';

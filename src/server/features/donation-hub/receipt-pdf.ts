@@ -1,4 +1,5 @@
-import { ACKNOWLEDGMENT_THRESHOLD, type DonationRecord } from '../../../shared/donation-hub.schemas.js';
+import { type DonationRecord } from '../../../shared/donation-hub.schemas.js';
+import { ACKNOWLEDGMENT_THRESHOLD } from '../../../shared/donation-tax.schemas.js';
 import { letterPdf } from '../../integrations/pdf-document.js';
 import { drawPdfTable, numberPdfPages } from '../../integrations/pdf-table.js';
 import { charityAddressLines, CONTENT_BOTTOM, CONTENT_WIDTH, dayText, disclaimer, dollarsText, donorLines, PAGE, sectionTitle, text, type Donor } from './donation-pdf-parts.js';

@@ -1,4 +1,5 @@
-import { TAX_TIPS, type DonationRecord, type TaxSummary } from '../../../shared/donation-hub.schemas.js';
+import { type DonationRecord } from '../../../shared/donation-hub.schemas.js';
+import { TAX_TIPS, type TaxSummary } from '../../../shared/donation-tax.schemas.js';
 import { enhancedDeductionNote, taxNotes } from '../../../shared/donation-tax-notes.js';
 import { letterPdf } from '../../integrations/pdf-document.js';
 import { drawPdfTable, numberPdfPages } from '../../integrations/pdf-table.js';

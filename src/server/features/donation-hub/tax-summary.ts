@@ -1,10 +1,10 @@
+import { type DonationRecord } from '../../../shared/donation-hub.schemas.js';
 import {
   ACKNOWLEDGMENT_THRESHOLD,
   FORM_8283_SECTION_A_THRESHOLD,
   FORM_8283_SECTION_B_THRESHOLD,
-  type DonationRecord,
   type TaxSummary,
-} from '../../../shared/donation-hub.schemas.js';
+} from '../../../shared/donation-tax.schemas.js';
 import { centsOf, formatCents } from '../../../shared/money.js';
 
 /**

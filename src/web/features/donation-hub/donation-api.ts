@@ -6,9 +6,8 @@ import {
   TAX_SUMMARY_API,
   type DonationRecord,
   type RecordDonationInput,
-  type TaxSettings,
-  type TaxSummary,
 } from '../../../shared/donation-hub.schemas.js';
+import { type TaxSettings, type TaxSummary } from '../../../shared/donation-tax.schemas.js';
 import { apiJson } from '../../lib/api.js';
 import { invalidateKeys } from '../../lib/query-client.js';
 

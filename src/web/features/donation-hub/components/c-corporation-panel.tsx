@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { TaxSummary } from '../../../../shared/donation-hub.schemas.js';
+import type { TaxSummary } from '../../../../shared/donation-tax.schemas.js';
 import { enhancedDeductionNote } from '../../../../shared/donation-tax-notes.js';
 import { Card } from '../../../components/ui/card.js';
 import { FormError } from '../../../components/ui/form-error.js';

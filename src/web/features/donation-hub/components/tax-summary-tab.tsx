@@ -1,6 +1,7 @@
 import { Download, FileSpreadsheet } from 'lucide-react';
 import { useId } from 'react';
-import { EXPORT_CSV_API, summaryPdfUrlOf, TAX_DISCLAIMER, TAX_TIPS } from '../../../../shared/donation-hub.schemas.js';
+import { EXPORT_CSV_API, summaryPdfUrlOf } from '../../../../shared/donation-hub.schemas.js';
+import { TAX_DISCLAIMER, TAX_TIPS } from '../../../../shared/donation-tax.schemas.js';
 import { taxNotes } from '../../../../shared/donation-tax-notes.js';
 import { StatCard } from '../../../components/stat-card.js';
 import { Alert } from '../../../components/ui/alert.js';
