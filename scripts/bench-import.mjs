@@ -21,6 +21,7 @@ if (!existsSync(join(root, 'dist/server/main.js'))) {
 const { openDatabase } = await import(join(root, 'dist/server/db/client.js'));
 const { createUser } = await import(join(root, 'dist/server/db/factories.js'));
 const { buildApp } = await import(join(root, 'dist/server/app.js'));
+const { InProcessLiveBus } = await import(join(root, 'dist/server/live/live-bus.js'));
 const { readCsvRecords } = await import(join(root, 'dist/shared/product-import-csv.js'));
 const { previewRecords, importBatches, summarizePreview } = await import(join(root, 'dist/shared/product-import.js'));
 const { PRODUCT_CATEGORIES } = await import(join(root, 'dist/shared/catalog.js'));
@@ -30,7 +31,7 @@ const url = new URL(await freshBenchDatabase('vendvote_bench_import'));
 const handle = await openDatabase({ databaseUrl: url.toString() });
 const publicUrl = 'http://127.0.0.1';
 const app = await buildApp({
-  context: { db: handle.db, publicUrl, adminEmails: [], ipHashKey: 'bench', twoFactorKey: 'A'.repeat(43), unsubscribeKey: 'bench' },
+  context: { db: handle.db, publicUrl, adminEmails: [], ipHashKey: 'bench', twoFactorKey: 'A'.repeat(43), unsubscribeKey: 'bench', live: new InProcessLiveBus() },
   sessionSecret: 'bench-import-session-secret-long-enough-0123456789',
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -21,7 +21,9 @@ import { votePageRoutes } from './features/vote-page/vote-page.routes.js';
 import { voteOperatorRoutes, votePublicRoutes } from './features/votes/votes.routes.js';
 import { httpTimeoutOptions } from './http-timeouts.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
-import { registerGracefulClose } from './plugins/graceful-close.js';
+import { onDraining, registerGracefulClose } from './plugins/graceful-close.js';
+import { LiveStreams } from './live/live-streams.js';
+import { livePublicRoutes, liveRoutes } from './features/live/live.routes.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
 import { adminUserRoutes } from './features/admin-users/admin-users.routes.js';
@@ -47,6 +49,15 @@ import { analyticsRoutes } from './features/inventory-analytics/analytics.routes
 import { donationHubRoutes } from './features/donation-hub/donation-hub.routes.js';
 import { charityAdminRoutes } from './features/donation-hub/charity-import.routes.js';
 import { registerReferralLinks } from './features/affiliates/referral-links.js';
+import { registerOpenApi } from './features/api-docs/openapi.js';
+import { apiDocsRoutes } from './features/api-docs/api-docs.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live-update streams this instance serves (features/live). */
+    liveStreams: LiveStreams;
+  }
+}
 
 export interface AppOptions {
   context: AppContext;
@@ -82,6 +93,10 @@ export async function buildApp(options: AppOptions) {
   recordRoutes(app);
 
   registerGracefulClose(app);
+  const liveStreams = new LiveStreams(options.context.live);
+  app.decorate('liveStreams', liveStreams);
+  onDraining(app, () => liveStreams.endAll());
+  app.addHook('onClose', async () => liveStreams.close());
 
   registerErrorHandling(app, options.webDir);
   // Phones on mobile networks pay for every byte: pages, scripts and larger JSON go compressed.
@@ -98,6 +113,8 @@ export async function buildApp(options: AppOptions) {
   registerSameOriginCheck(app, [new URL(options.context.publicUrl).origin]);
   await registerRateLimits(app, options.redis);
   registerReferralLinks(app);
+  // Before the route scopes: it learns of each route as it is added (GET /api/openapi.json).
+  await registerOpenApi(app, options.context.publicUrl);
 
   // Every route lives in the scope that says who may call it (route-scopes.ts).
   await app.register(
@@ -117,6 +134,8 @@ export async function buildApp(options: AppOptions) {
       emailChangePublicRoutes,
       twoFactorPublicRoutes,
       affiliatePublicRoutes,
+      apiDocsRoutes,
+      livePublicRoutes,
     ]),
   );
   await app.register(routeScope('account', [accountRoutes, securityRoutes, twoFactorRoutes]));
@@ -141,6 +160,7 @@ export async function buildApp(options: AppOptions) {
       purchaseListRoutes,
       analyticsRoutes,
       donationHubRoutes,
+      liveRoutes,
     ]),
   );
 

@@ -3,6 +3,7 @@ import type { BillingSettings } from './features/billing/billing-settings.js';
 import type { PrintifySettings } from './integrations/printify/printify-client.js';
 import type { FileStore } from './integrations/file-store/file-store.js';
 import type { RetailSettings } from './features/resources-hub/retailer-links.js';
+import type { LiveBus } from './live/live-bus.js';
 import type { RetailAffiliateSettings } from './features/retail-affiliates/retail-affiliate-settings.js';
 
 /** What every feature needs from the running app; built once in app.ts, handed to services. */
@@ -42,6 +43,8 @@ export interface AppContext {
    * their secrets are sealed with (from ENCRYPTION_KEY) and the clients; without it their calls answer 503.
    */
   retailAffiliates?: RetailAffiliateSettings;
+  /** Live updates to open tabs: by LISTEN/NOTIFY on a PostgreSQL server (every instance), in memory on the embedded one. */
+  live: LiveBus;
 }
 
 declare module 'fastify' {

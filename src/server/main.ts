@@ -13,6 +13,7 @@ import { retailAffiliatesFrom } from './features/retail-affiliates/retail-affili
 import { createMailer } from './integrations/mail/mailer.js';
 import { describeFileStore, fileStoreFrom } from './integrations/file-store/index.js';
 import { startJobs } from './jobs/start-jobs.js';
+import { openLiveBus } from './live/open-live-bus.js';
 import { loggableError } from './plugins/error-handler.js';
 import { closeGracefully } from './plugins/graceful-close.js';
 import { createLogger } from './logging.js';
@@ -39,6 +40,7 @@ async function main() {
   const sessionSecret = env.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session');
   const unsubscribeKey = deriveKey(sessionSecret, 'unsubscribe');
   const previousSecrets = env.SESSION_SECRET_FALLBACKS;
+  const live = await openLiveBus(database, log);
   const jobs = await startJobs({
     deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey },
     log,
@@ -60,6 +62,7 @@ async function main() {
       retail: retailSettingsFrom(env),
       retailAffiliates: retailAffiliatesFrom(env, dataDir),
       fileStore: fileStoreFrom(env, dataDir),
+      live,
     },
     sessionSecret,
     previousSessionSecrets: previousSecrets,
@@ -69,7 +72,7 @@ async function main() {
     logger: log,
   });
 
-  const demo = await seedDemoData(database.db, dataDir);
+  const demo = await database.exclusively(() => seedDemoData(database.db, dataDir));
   await deleteExpiredSessions(database.db);
   const sweep = setInterval(() => void deleteExpiredSessions(database.db).catch(() => {}), 60 * 60 * 1000);
   sweep.unref();
@@ -82,6 +85,7 @@ async function main() {
     clearInterval(sweep);
     try {
       await closeGracefully(app);
+      await live.close();
       // A job in progress (a mail half-sent) finishes before the database it reports to closes.
       await jobs.stop();
       await database.close();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const MAX_ID = 2_147_483_647;
 
 /** The records an id can name; each has one invalid-id message and one not-found message. */
-export type RecordKind = 'machine' | 'product' | 'suggestion' | 'issue' | 'user' | 'charity' | 'donation';
+export type RecordKind = 'machine' | 'product' | 'suggestion' | 'issue' | 'user' | 'charity' | 'donation' | 'apiToken';
 
 const LABELS: Record<RecordKind, string> = {
   machine: 'Machine',
@@ -14,6 +14,7 @@ const LABELS: Record<RecordKind, string> = {
   user: 'User',
   charity: 'Charity',
   donation: 'Donation',
+  apiToken: 'API token',
 };
 
 /** A foreign id answers exactly like a missing one (DECISIONS 1), with these messages. */
@@ -25,6 +26,7 @@ export const NotFoundMessages: Record<RecordKind, string> = {
   user: 'User not found',
   charity: 'Charity not found',
   donation: 'Donation not found',
+  apiToken: 'API token not found',
 };
 
 export const invalidIdMessage = (kind: RecordKind) => `${LABELS[kind]} id must be a whole number`;
@@ -43,7 +45,8 @@ export function idSchema(kind: RecordKind) {
       const digits = value.trim();
       return /^\d{1,10}$/.test(digits) ? Number(digits) : Number.NaN;
     })
-    .pipe(z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message));
+    .pipe(z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message))
+    .meta({ description: `A whole number from 1 to ${MAX_ID}, or its digits as a string.` });
 }
 
 /** `{ id }` route parameters naming one record. */

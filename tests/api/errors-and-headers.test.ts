@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
+import { InProcessLiveBus } from '../../src/server/live/live-bus.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { createUser } from '../../src/server/db/factories.js';
 import { openTestDatabase, TEST_PUBLIC_URL, TEST_TWO_FACTOR_KEY, TEST_UNSUBSCRIBE_KEY } from '../support/index.js';
@@ -14,7 +15,7 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
   app = await buildApp({
-    context: { db: database.db, publicUrl: TEST_PUBLIC_URL, adminEmails: [], ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY },
+    context: { db: database.db, publicUrl: TEST_PUBLIC_URL, adminEmails: [], ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, live: new InProcessLiveBus() },
     sessionSecret: 'another-test-session-secret-that-is-long-enough-42',
     trustProxy: true,
   });

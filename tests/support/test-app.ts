@@ -3,6 +3,7 @@ import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { createMailer } from '../../src/server/integrations/mail/mailer.js';
 import { startJobs } from '../../src/server/jobs/start-jobs.js';
+import { openLiveBus } from '../../src/server/live/open-live-bus.js';
 import { deriveKey } from '../../src/server/secrets.js';
 import { SESSION_COOKIE } from '../../src/server/sessions.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp-server.js';
@@ -58,9 +59,10 @@ export async function createTestApp(
   const log = pino({ level: 'silent' });
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log });
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
+  const live = await openLiveBus(database);
   const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail, fileStore: options.fileStore, retailAffiliates: testRetailAffiliates(options.retailApis) },
+    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail, fileStore: options.fileStore, retailAffiliates: testRetailAffiliates(options.retailApis), live },
     sessionSecret: TEST_SESSION_SECRET,
     webDir: options.webDir,
     logger: options.logger,
@@ -72,6 +74,7 @@ export async function createTestApp(
     smtp,
     async close() {
       await app.close();
+      await live.close();
       await jobs.stop();
       mailer.close();
       await smtp.close();

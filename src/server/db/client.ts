@@ -20,15 +20,23 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'embedded' | 'postgres';
+  /** The server's address (postgres only), for connections of their own outside the pool (LISTEN). */
+  url?: string;
   /** Flushes everything to disk and releases the connection (and the data directory lock). */
   close(): Promise<void>;
+  /**
+   * Runs `work` while no other instance of the app runs work of its own through this (the demo
+   * data at start, which instances starting together would otherwise both try to create).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** Same path from src/server/db and from the compiled dist/server/db. */
 const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
 
-/** Any constant will do; it only has to be the same for every instance of the app. */
+/** Any constants will do; they only have to be the same for every instance of the app. */
 const MIGRATION_LOCK_KEY = 7_240_117;
+const EXCLUSIVE_WORK_LOCK_KEY = 7_240_118;
 
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number; log?: Logger }
@@ -36,7 +44,10 @@ export type DatabaseOptions =
   | { inMemory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if ('databaseUrl' in options) return openPostgres(createPostgresPool(options.databaseUrl, options.poolSize ?? 10, options.log));
+  if ('databaseUrl' in options) {
+    const handle = await openPostgres(createPostgresPool(options.databaseUrl, options.poolSize ?? 10, options.log));
+    return { ...handle, url: options.databaseUrl };
+  }
   return openEmbedded('dataDir' in options ? options.dataDir : undefined);
 }
 
@@ -54,6 +65,17 @@ async function openPostgres(pool: pg.Pool): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
+    async exclusively(work) {
+      // A session lock on a connection of its own; `work` runs its queries through the pool.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [EXCLUSIVE_WORK_LOCK_KEY]);
+        return await work();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [EXCLUSIVE_WORK_LOCK_KEY]).catch(() => {});
+        holder.release();
+      }
+    },
     async close() {
       // Requests whose client went away may still be running a query: let those finish first.
       for (let waited = 0; pool.totalCount > pool.idleCount && waited < 10_000; waited += 50) {
@@ -73,6 +95,8 @@ async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle
     return {
       db,
       kind: 'embedded',
+      // One process per data directory: nothing to exclude.
+      exclusively: (work) => work(),
       async close() {
         try {
           if (!client.closed) {

@@ -3,6 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../http-timeouts.js';
 
 const draining = new WeakSet<FastifyInstance>();
+const drainListeners = new WeakMap<FastifyInstance, (() => void)[]>();
+
+/** Runs `listener` when the app starts draining: for connections that never end by themselves (event streams). */
+export function onDraining(app: FastifyInstance, listener: () => void) {
+  drainListeners.set(app, [...(drainListeners.get(app) ?? []), listener]);
+}
+
+function startDraining(app: FastifyInstance) {
+  if (draining.has(app)) return;
+  draining.add(app);
+  for (const listener of drainListeners.get(app) ?? []) listener();
+}
 
 /**
  * Once the app is draining or closing, every answer asks the client to drop the connection, so a
@@ -10,7 +22,7 @@ const draining = new WeakSet<FastifyInstance>();
  */
 export function registerGracefulClose(app: FastifyInstance) {
   app.addHook('preClose', async () => {
-    draining.add(app);
+    startDraining(app);
   });
   app.addHook('onSend', async (_request, reply) => {
     if (draining.has(app)) reply.header('connection', 'close');
@@ -30,7 +42,7 @@ export function registerGracefulClose(app: FastifyInstance) {
  * whatever is still connected, so a stalled client cannot hold the shutdown for ever.
  */
 export async function closeGracefully(app: FastifyInstance): Promise<void> {
-  draining.add(app);
+  startDraining(app);
   const server = app.server;
   if (server.listening) {
     // net.Server's own close: http.Server's would also destroy the idle sockets and stop the

@@ -6,6 +6,7 @@ import {
   type SuggestionInputSchema,
 } from '../../../shared/feedback.schemas.js';
 import type { z } from 'zod';
+import { publishLive } from '../../live/publish.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { products, suggestions, type Suggestion as SuggestionRow } from '../../db/schema.js';
@@ -45,6 +46,7 @@ export async function createSuggestion(ctx: AppContext, recipient: FeedbackRecip
       suggestedBy: input.suggestedBy,
     })
     .returning();
+  publishLive(ctx, recipient.userId, { type: 'suggestion', change: 'created', machineId: row!.machineId, suggestionId: row!.id });
   return toSuggestion(row!);
 }
 
@@ -83,7 +85,7 @@ async function claimPending(db: Database, userId: number, id: number, status: 'a
  * product and link happen in one transaction, so concurrent approvals make one product.
  */
 export async function approveSuggestion(ctx: AppContext, userId: number, id: number): Promise<ApprovedSuggestion> {
-  return ctx.db.transaction(async (tx) => {
+  const approved = await ctx.db.transaction(async (tx) => {
     const claimed = await claimPending(tx, userId, id, 'approved');
     const [product] = await tx
       .insert(products)
@@ -101,8 +103,17 @@ export async function approveSuggestion(ctx: AppContext, userId: number, id: num
     const [linked] = await tx.update(suggestions).set({ productId: product!.id }).where(eq(suggestions.id, id)).returning();
     return { suggestion: toSuggestion(linked!), product: toProduct(product!, product!.votes) };
   });
+  publishSuggestionChange(ctx, userId, approved.suggestion, 'approved');
+  return approved;
 }
 
 export async function declineSuggestion(ctx: AppContext, userId: number, id: number): Promise<Suggestion> {
-  return toSuggestion(await claimPending(ctx.db, userId, id, 'declined'));
+  const declined = toSuggestion(await claimPending(ctx.db, userId, id, 'declined'));
+  publishSuggestionChange(ctx, userId, declined, 'declined');
+  return declined;
+}
+
+/** The operator's other tabs move the suggestion between their lists. */
+function publishSuggestionChange(ctx: AppContext, userId: number, suggestion: Suggestion, change: 'approved' | 'declined') {
+  publishLive(ctx, userId, { type: 'suggestion', change, machineId: suggestion.machineId, suggestionId: suggestion.id });
 }

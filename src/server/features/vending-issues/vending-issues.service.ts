@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import { vendingIssues, vendingMachines } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
+import { publishLive } from '../../live/publish.js';
 import type { FeedbackRecipient } from '../suggestions/feedback-recipient.js';
 
 type IssueReport = z.output<typeof IssueReportSchema>;
@@ -37,7 +38,7 @@ function toIssue(row: IssueRow): VendingIssue {
 
 /** Stores the report and, when the owner wants notifications, queues their mail in the same transaction. */
 export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient, input: IssueReport): Promise<VendingIssue> {
-  return ctx.db.transaction(async (tx) => {
+  const reported = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(vendingIssues)
       .values({
@@ -65,6 +66,14 @@ export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient,
     }
     return issue;
   });
+  publishIssue(ctx, recipient.userId, reported, 'reported');
+  return reported;
+}
+
+/** Open tabs refresh their lists and counts; a new report also raises a notification there. */
+function publishIssue(ctx: AppContext, userId: number, issue: VendingIssue, change: 'reported' | 'status') {
+  const { id: issueId, machineId, status, productName, machineName } = issue;
+  publishLive(ctx, userId, { type: 'issue', change, issueId, machineId, status, productName, machineName });
 }
 
 /** The operator's issues with their machine's name; every query goes through here, scoped by owner. */
@@ -141,7 +150,11 @@ export async function changeIssueStatus(ctx: AppContext, userId: number, id: num
       .where(and(eq(vendingIssues.id, id), eq(vendingIssues.userId, userId), inArray(vendingIssues.status, allowedFrom)))
       .returning();
     // Answer the row as this change left it, even if another change follows at once.
-    if (changed) return toIssue({ ...changed, machineName: await machineNameOf(ctx, changed.machineId) });
+    if (changed) {
+      const issue = toIssue({ ...changed, machineName: await machineNameOf(ctx, changed.machineId) });
+      publishIssue(ctx, userId, issue, 'status');
+      return issue;
+    }
   }
   const current = await findIssue(ctx, userId, id);
   if (!current) throw notFound(FeedbackMessages.issueNotFound);

@@ -18,7 +18,7 @@ type Tx = Pick<Database, 'execute'>;
 
 /** Records one vote and moves every counter it touches, in one prepared statement. */
 export async function countVote(db: Database, name: VoteStatementName, values: unknown[]) {
-  const [row] = await runPrepared<{ recorded: boolean; votes: number | null }>(db, name, VOTE_STATEMENTS[name], values);
+  const [row] = await runPrepared<{ recorded: boolean; votes: number | null; owner_id?: number | null }>(db, name, VOTE_STATEMENTS[name], values);
   return row;
 }
 

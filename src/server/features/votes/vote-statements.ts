@@ -3,6 +3,7 @@
  * so the database prepares each once per connection instead of planning it on every vote.
  * Parameters: $1 product id, $2 machine id, $3 vote type, $4 voter id, $5 hashed client address,
  * $6 the device class (or null); on the demo page $2 is unused and $7 is the demo operator's id.
+ * At a machine the answer also names the machine's owner, whose open tabs hear of the vote.
  */
 
 /** At a machine, the product must be in the catalogue of the machine's owner; checked in place. */
@@ -44,7 +45,7 @@ export const VOTE_STATEMENTS = {
         set votes = machine_product_votes.votes + 1, votes_cast = machine_product_votes.votes_cast + 1
       returning votes),
     total as (update products set votes = votes + 1 where id = $1::int and exists (select 1 from ins))
-    select exists (select 1 from ins) as recorded, (select votes from counted) as votes`,
+    select exists (select 1 from ins) as recorded, (select votes from counted) as votes, (select owner_id from ins) as owner_id`,
 
   // A down vote lowers a count only while it is above zero; the UPDATE's condition is re-checked
   // against the newest row when votes race. Otherwise the vote is only counted as cast.
@@ -62,7 +63,8 @@ export const VOTE_STATEMENTS = {
       on conflict (machine_id, product_id) do update set votes_cast = machine_product_votes.votes_cast + 1
       returning votes),
     total as (update products set votes = greatest(votes - 1, 0) where id = $1::int and exists (select 1 from lowered))
-    select exists (select 1 from ins) as recorded, coalesce((select votes from lowered), (select votes from cast_only)) as votes`,
+    select exists (select 1 from ins) as recorded, coalesce((select votes from lowered), (select votes from cast_only)) as votes,
+      (select owner_id from ins) as owner_id`,
 
   'vote-demo-up': `
     with ins as (${INSERT_DEMO_VOTE}),

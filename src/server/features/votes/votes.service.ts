@@ -9,6 +9,7 @@ import { countVote, zeroCountersOf } from './vote-counters.js';
 import type { VoteStatementName } from './vote-statements.js';
 import type { DeviceClass } from './device-class.js';
 import { NotFoundMessages } from '../../../shared/ids.js';
+import { publishLive } from '../../live/publish.js';
 
 /** Where a vote goes: a machine (its owner is checked inside the vote statement) or the demo page. */
 export type BallotScope = { kind: 'machine'; machineId: number } | { kind: 'demo'; ownerId: number };
@@ -43,6 +44,8 @@ export async function castVote(ctx: AppContext, ballot: Ballot): Promise<VoteRes
   if (scope.kind === 'demo') values.push(scope.ownerId);
   const row = await countVote(ctx.db, name, values);
   if (!row?.recorded) await explainRefusedVote(ctx, scope, productId);
+  const ownerId = scope.kind === 'demo' ? scope.ownerId : Number(row!.owner_id);
+  publishLive(ctx, ownerId, { type: 'vote', machineId, productId });
   return { productId, machineId, voteType, votes: Number(row?.votes ?? 0) };
 }
 

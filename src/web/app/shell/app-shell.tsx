@@ -5,12 +5,14 @@ import { Brand } from '../../components/brand.js';
 import { Button } from '../../components/ui/button.js';
 import { PageFooter } from '../page-footer.js';
 import { Sidebar, SIDEBAR_ID } from './sidebar.js';
+import { useLiveUpdates } from './use-live-updates.js';
 
 /** Every signed-in operator screen: sidebar, a small-screen top bar, the page, the footer. */
 export function AppShell({ children }: { children: ReactNode }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  useLiveUpdates();
 
   // The sidebar closes on navigation (adjusting state while rendering, as React recommends).
   const [lastPath, setLastPath] = useState(pathname);
