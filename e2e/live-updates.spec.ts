@@ -76,3 +76,15 @@ test('a suggestion appears on the open suggestions page', async ({ page, baseURL
   await expect(page.getByText('Hot Honey Chips')).toBeVisible();
   expect(await stillSameDocument(page)).toBe(true);
 });
+
+test("another customer's vote moves the count on a vote page already open", async ({ page, baseURL }) => {
+  await page.goto(`/vote/${machineId}`);
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Takis Fuego' }) });
+  const count = row.getByTestId('vote-count').locator('span').first();
+  const before = Number(await count.textContent());
+  await page.evaluate(() => ((window as unknown as { liveMarker: boolean }).liveMarker = true));
+  await voteAsNewCustomer(baseURL!, productId, machineId);
+  // Read again within a few seconds (the page waits at least 5 s between reads, plus a spread).
+  await expect(count).toHaveText(String(before + 1), { timeout: 15_000 });
+  expect(await stillSameDocument(page)).toBe(true);
+});

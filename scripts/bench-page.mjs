@@ -140,12 +140,40 @@ async function lighthouseScores(url) {
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
+const LANGUAGES = [
+  ['en', 'English'],
+  ['es', 'Spanish'],
+  ['fr', 'French'],
+  ['de', 'German'],
+];
+
+/**
+ * Per language: the page's HTML as served for that Accept-Language (its texts inlined, so no
+ * language adds JavaScript to the first load), and the catalogue chunk a switch to it fetches.
+ */
+async function languageSizes(url) {
+  const chunks = readdirSync(join(webDir, 'assets'));
+  return Promise.all(
+    LANGUAGES.map(async ([code, name]) => {
+      const response = await fetch(`${url}${PAGE}`, { headers: { 'accept-language': code, 'accept-encoding': 'identity' } });
+      const html = Buffer.from(await response.arrayBuffer());
+      const lang = /<html[^>]*\slang="([^"]+)"/.exec(html.toString())?.[1];
+      if (lang !== code) throw new Error(`${PAGE} with Accept-Language: ${code} answered lang="${lang}"`);
+      const chunk = chunks.find((file) => file.startsWith(`${code}-`) && file.endsWith('.js'));
+      const chunkGzip = chunk ? gzipSync(readFileSync(join(webDir, 'assets', chunk))).length : 0;
+      return { code, name, html: html.length, htmlGzip: gzipSync(html).length, chunkGzip };
+    }),
+  );
+}
+
 buildIfNeeded();
 const scripts = firstLoadScripts();
 const totalGzip = scripts.reduce((sum, file) => sum + file.gzip, 0);
 const server = await startServer();
 let runs;
+let languages;
 try {
+  languages = await languageSizes(server.url);
   runs = await lighthouseScores(`${server.url}${PAGE}`);
 } finally {
   await server.stop();
@@ -170,9 +198,16 @@ How the page stays within them: its own Vite entry (\`vote.html\`, \`src/web/vot
 | Script loaded on first load | Size | Gzip |
 | --- | --- | --- |
 ${scripts.map((file) => `| \`${file.path}\` | ${kb(file.bytes)} | ${kb(file.gzip)} |`).join('\n')}
+
+Languages (docs/decisions/0029-vote-page-languages.md): the server inlines the chosen language's texts into the HTML, so the JavaScript above is the same in every language; a switch fetches the other language's catalogue once.
+
+| Language | HTML of \`${PAGE}\` | HTML gzip | Catalogue fetched on a switch, gzip |
+| --- | --- | --- | --- |
+${languages.map((lang) => `| ${lang.name} (\`${lang.code}\`) | ${kb(lang.html)} | ${kb(lang.htmlGzip)} | ${kb(lang.chunkGzip)} |`).join('\n')}
 `);
 
 console.log(`JavaScript on first load: ${kb(totalGzip)} gzip (target at most 100 KB): ${jsOk ? 'met' : 'MISSED'}`);
+for (const lang of languages) console.log(`${lang.name}: HTML ${kb(lang.htmlGzip)} gzip, catalogue ${kb(lang.chunkGzip)} gzip`);
 console.log(`Lighthouse mobile performance: ${median.score} (runs ${runs.map((run) => run.score).join(', ')}; target at least 90): ${scoreOk ? 'met' : 'MISSED'}`);
 console.log(`Written to ${reportFile}`);
 process.exit(jsOk && scoreOk ? 0 : 1);

@@ -1,4 +1,5 @@
 import type { PublicMachine } from './machines.schemas.js';
+import type { Translator } from './vote-page-messages/translate.js';
 import type { VotePageData } from './vote-page.schemas.js';
 
 /**
@@ -8,12 +9,6 @@ import type { VotePageData } from './vote-page.schemas.js';
 export const VOTE_PAGE_PERIODS = ['today', 'week', 'month', 'all'] as const;
 export type VotePagePeriod = (typeof VOTE_PAGE_PERIODS)[number];
 export const DEFAULT_VOTE_PAGE_PERIOD: VotePagePeriod = 'week';
-export const VOTE_PAGE_PERIOD_LABELS: Record<VotePagePeriod, string> = {
-  today: 'Today',
-  week: 'This Week',
-  month: 'This Month',
-  all: 'All Time',
-};
 export const INVALID_PERIOD_MESSAGE = 'Period must be today, week, month or all';
 
 /** Spec 9: the leaderboard shows 5 entries; the activity feed the latest 10 votes. */
@@ -33,12 +28,17 @@ export type {
 } from './vote-page.schemas.js';
 
 /** The heading of a machine's page (spec 2.4: its name, or 'Machine {id}'), and the demo's. */
-export function votePageTitle(machine: PublicMachine | null): string {
-  return machine ? machine.name || `Machine ${machine.id}` : 'Try VendVote: vote for your favourite snacks';
+export function votePageTitle(machine: PublicMachine | null, { t }: Translator): string {
+  return machine ? machine.name || t('header.machine', { id: String(machine.id) }) : t('header.demoTitle');
 }
 
-export function votePageSubtitle(machine: PublicMachine | null): string {
-  return machine ? machine.location : 'A live demo machine. Vote as customers do after scanning a QR code.';
+export function votePageSubtitle(machine: PublicMachine | null, { t }: Translator): string {
+  return machine ? machine.location : t('header.demoSubtitle');
+}
+
+/** The document's title: the page's heading for a machine, the demo's name on the demo. */
+export function votePageDocumentTitle(machine: PublicMachine | null, translator: Translator): string {
+  return machine ? translator.t('document.machine', { name: votePageTitle(machine, translator) }) : translator.t('document.demo');
 }
 
 /** Largest PostgreSQL integer; a larger number names no machine. */

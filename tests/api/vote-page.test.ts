@@ -11,7 +11,9 @@ import { createMachine, createProduct, createUser, insertVotes, recountVotes, ty
 import { users, votes } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
 import type { InlinedVotePage, VotePageData, VotePagePeriod } from '../../src/shared/vote-page.js';
-import { validateIssue, validateSuggestion } from '../../src/web/vote/lib/form-rules.js';
+import { en } from '../../src/shared/vote-page-messages/en.js';
+import { createTranslator } from '../../src/shared/vote-page-messages/translate.js';
+import { fieldErrorText, validateIssue, validateSuggestion, type FieldError } from '../../src/web/vote/lib/form-rules.js';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
 import { DAY_MS, expectJsonError, signIn } from './helpers.js';
 import { postVote, voterCookieFrom } from './vote-counters.js';
@@ -281,16 +283,21 @@ describe("the voter's own votes", () => {
 });
 
 describe('the page forms check what the server checks', () => {
+  // The rules name their messages by key; in English the page shows exactly the server's words.
+  const english = createTranslator('en', en);
+  const inEnglish = (errors: Record<string, FieldError | undefined>) =>
+    Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, fieldErrorText(error, english)]));
+
   test('suggestion and issue rules give the same field messages as the API', async () => {
     const suggestion = { name: ' ', brand: '', category: '', suggestedBy: '' };
     const suggestionRes = await t.app.inject({ method: 'POST', url: `/api/suggestions?machineId=${fx.m1}`, payload: suggestion });
     expect(suggestionRes.statusCode).toBe(400);
-    expect(validateSuggestion(suggestion)).toEqual(suggestionRes.json().errors);
+    expect(inEnglish(validateSuggestion(suggestion))).toEqual(suggestionRes.json().errors);
 
     const issue = { customerName: '', customerEmail: 'not-an-email', productName: '', issueDescription: '' };
     const issueRes = await t.app.inject({ method: 'POST', url: '/api/vending-issues', payload: { ...issue, machineId: fx.m1 } });
     expect(issueRes.statusCode).toBe(400);
-    expect(validateIssue(issue)).toEqual(issueRes.json().errors);
+    expect(inEnglish(validateIssue(issue))).toEqual(issueRes.json().errors);
   });
 });
 

@@ -2,9 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { FileResponseSchema } from '../../../shared/api-error.js';
+import { formatWait, VOTE_PAGE_MESSAGES_ELEMENT_ID, type VotePageLocale } from '../../../shared/vote-page-locale.js';
+import type { Translator } from '../../../shared/vote-page-messages/translate.js';
 import {
   DEFAULT_VOTE_PAGE_PERIOD,
   VOTE_PAGE_DATA_ELEMENT_ID,
+  votePageDocumentTitle,
   votePageSubtitle,
   votePageTargetOf,
   votePageTitle,
@@ -16,6 +19,7 @@ import type { LimitVerdict } from '../../plugins/rate-limit.js';
 import { currentUser } from '../auth/guards.js';
 import { issueVoterCookie } from '../votes/voter-cookie.js';
 import { demoPageTarget, loadVotePage, machinePageTarget } from './vote-page.service.js';
+import { VOTE_PAGE_CATALOGUES, votePageLocaleOf, votePageTranslator } from './vote-page-language.js';
 
 type ReadCounter = (request: FastifyRequest) => Promise<LimitVerdict>;
 
@@ -28,7 +32,13 @@ export function registerVotePageServing(app: FastifyInstance, webDir: string, co
   const file = join(webDir, 'vote.html');
   if (!existsSync(file)) return;
   const template = readFileSync(file, 'utf8');
-  const servePage = (request: FastifyRequest, reply: FastifyReply) => sendVotePage(app.ctx, request, reply, template);
+  const localized = new Map<VotePageLocale, string>();
+  const templateIn = (locale: VotePageLocale) => {
+    let html = localized.get(locale);
+    if (html === undefined) localized.set(locale, (html = localizeTemplate(template, locale)));
+    return html;
+  };
+  const servePage = (request: FastifyRequest, reply: FastifyReply) => sendVotePage(app.ctx, request, reply, templateIn);
   const preHandler = [limitPageReads(countRead)];
   const schema = { response: { 200: FileResponseSchema, 404: FileResponseSchema, 429: FileResponseSchema } };
   app.get('/vote', { schema, preHandler }, servePage);
@@ -40,29 +50,65 @@ function limitPageReads(countRead: ReadCounter): preHandlerAsyncHookHandler {
   return async (request, reply) => {
     const verdict = await countRead(request);
     if (verdict.allowed) return;
+    const locale = votePageLocaleOf(request);
+    const { t } = votePageTranslator(locale);
+    // English keeps the server's own words; other languages say the same with the wait in their words.
+    const message = locale === 'en' ? verdict.message : t('server.readLimit', { wait: formatWait(verdict.retryAfterSeconds, locale) });
     const html =
-      '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-      '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Please wait · VendVote</title></head>' +
+      `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
+      `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t('wait.document'))}</title></head>` +
       '<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">' +
-      `<h1>Please wait a moment</h1><p>${escapeHtml(verdict.message)}</p></body></html>`;
-    return reply.status(429).header('retry-after', verdict.retryAfterSeconds).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+      `<h1>${escapeHtml(t('wait.heading'))}</h1><p>${escapeHtml(message)}</p></body></html>`;
+    return reply
+      .status(429)
+      .header('retry-after', verdict.retryAfterSeconds)
+      .header('cache-control', 'no-store')
+      .header('content-language', locale)
+      .header('vary', LANGUAGE_VARY)
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+/** The answer depends on these request headers (the cookie carries the switcher's choice). */
+const LANGUAGE_VARY = 'Accept-Language, Cookie';
+const TITLE_TAG = /<title>[\s\S]*?<\/title>/;
+const SHELL_TITLE = /<!--title-->[\s\S]*?<!--\/title-->/;
+const SHELL_SUBTITLE = /<!--subtitle-->[\s\S]*?<!--\/subtitle-->/;
+
+/**
+ * vote.html in one language, the same for every page: `<html lang>`, the title and description,
+ * the shell's placeholder texts (its markers stay for fillShell) and the language's texts inlined
+ * as JSON for the script, so the first paint needs no second request for them either.
+ */
+function localizeTemplate(template: string, locale: VotePageLocale): string {
+  const { t } = votePageTranslator(locale);
+  const messages = { locale, messages: VOTE_PAGE_CATALOGUES[locale] };
+  const script = `<script id="${VOTE_PAGE_MESSAGES_ELEMENT_ID}" type="application/json">${scriptSafeJson(messages)}</script>`;
+  return template
+    .replace(/<html\b[^>]*>/i, (tag) => `${tag.replace(/\s+lang="[^"]*"/i, '').replace(/>$/, '')} lang="${locale}">`)
+    .replace(TITLE_TAG, () => `<title>${escapeHtml(t('document.default'))}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*(")/, (_whole, start: string, end: string) => `${start}${escapeHtml(t('document.description'))}${end}`)
+    .replace(SHELL_TITLE, () => `<!--title-->${escapeHtml(t('shell.title'))}<!--/title-->`)
+    .replace(SHELL_SUBTITLE, () => `<!--subtitle-->${escapeHtml(t('shell.loading'))}<!--/subtitle-->`)
+    .replace('</body>', () => `${script}</body>`);
+}
+
 /**
  * Fills vote.html's shell (a header painted before the script runs) with the machine's name and
- * location; pages without data (invalid or unknown ids) go out without the shell.
+ * location, and the document's title; pages without data (invalid or unknown ids) go out without the shell.
  */
-function fillShell(template: string, page: InlinedVotePage): string {
+function fillShell(template: string, page: InlinedVotePage, translator: Translator): string {
   if (page.status !== 'ok') return template.replace(/<!--shell-->[\s\S]*<!--\/shell-->/, '');
   const { machine } = page.data;
   // Replacer functions, not strings: a '$&' in a machine's name must stay text.
   return template
-    .replace(/<!--title-->[\s\S]*?<!--\/title-->/, () => escapeHtml(votePageTitle(machine)))
-    .replace(/<!--subtitle-->[\s\S]*?<!--\/subtitle-->/, () => escapeHtml(votePageSubtitle(machine)));
+    .replace(TITLE_TAG, () => `<title>${escapeHtml(votePageDocumentTitle(machine, translator))}</title>`)
+    .replace(SHELL_TITLE, () => escapeHtml(votePageTitle(machine, translator)))
+    .replace(SHELL_SUBTITLE, () => escapeHtml(votePageSubtitle(machine, translator)));
 }
 
 /** JSON that is safe inside a <script> element: no '<' can close it or open a comment. */
@@ -97,15 +143,23 @@ async function inlinedPage(
  * so a phone paints it without another round trip. Unknown and invalid ids answer 404 with the
  * page, which shows why. If the data cannot be read, the page goes out without it and fetches it.
  */
-async function sendVotePage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, template: string) {
+async function sendVotePage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  templateIn: (locale: VotePageLocale) => string,
+) {
   const path = request.url.split('?')[0] ?? '/vote';
+  const locale = votePageLocaleOf(request);
+  const template = templateIn(locale);
+  reply.header('content-language', locale).header('vary', LANGUAGE_VARY);
   let html = template;
   let status = 200;
   try {
     const inlined = await inlinedPage(ctx, request, reply, path);
     status = inlined.status;
     const script = `<script id="${VOTE_PAGE_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(inlined.page)}</script>`;
-    html = fillShell(template, inlined.page).replace('</body>', () => `${script}</body>`);
+    html = fillShell(template, inlined.page, votePageTranslator(locale)).replace('</body>', () => `${script}</body>`);
   } catch (error) {
     // Only the first line: a failed query's message goes on with its parameters.
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);

@@ -2,10 +2,15 @@ import { MapPin } from 'lucide-react';
 import { useState } from 'react';
 import type { VoteType } from '../../../shared/products.schemas.js';
 import type { VotePageProduct } from '../../../shared/vote-page.js';
+import { en } from '../../../shared/vote-page-messages/en.js';
 import { nounFor } from '../../../shared/wording.js';
 import { ProductRow } from '../../vote/components/product-row.js';
+import { I18nProvider, type Catalogue } from '../../vote/lib/i18n.js';
 import { todayShareOf } from '../../vote/lib/product-view.js';
 import { EXAMPLE_MACHINE, EXAMPLE_VOTE_PRODUCTS, EXAMPLE_VOTE_STATS } from './example-data.js';
+
+/** The vote page's rows read their texts from its language context; the site is in English. */
+const ENGLISH: Catalogue = { locale: 'en', messages: en };
 
 /** The example's votes stay in this page: one per product, as on the real page, and nothing is sent. */
 function useExampleVotes() {
@@ -61,18 +66,20 @@ export function VotePageExample() {
           ))}
         </ul>
       </div>
-      <ul className="space-y-2 p-3" aria-label="Example products">
-        {products.map((product) => (
-          <ProductRow
-            key={product.id}
-            product={product}
-            todayShare={todayShareOf(product, votesToday)}
-            busy={false}
-            myVote={myVotes[product.id]}
-            onVote={vote}
-          />
-        ))}
-      </ul>
+      <I18nProvider initial={ENGLISH}>
+        <ul className="space-y-2 p-3" aria-label="Example products">
+          {products.map((product) => (
+            <ProductRow
+              key={product.id}
+              product={product}
+              todayShare={todayShareOf(product, votesToday)}
+              busy={false}
+              myVote={myVotes[product.id]}
+              onVote={vote}
+            />
+          ))}
+        </ul>
+      </I18nProvider>
       <p className="min-h-10 px-4 pb-4 text-sm text-muted-foreground" aria-live="polite">
         {note}
       </p>

@@ -1,3 +1,4 @@
+import { useI18n } from '../lib/i18n.js';
 import { Icon } from './icons.js';
 import { buttonClass, cardClass, cn } from './ui.js';
 
@@ -6,27 +7,28 @@ import { buttonClass, cardClass, cn } from './ui.js';
  * so this page links to it rather than carrying its code to every phone.
  */
 export function DashboardTab({ signedIn }: { signedIn: boolean }) {
+  const { t } = useI18n();
   return (
     <section className={cn(cardClass, 'flex flex-col items-center gap-3 p-8 text-center')} aria-labelledby="dashboard-heading">
       <Icon name={signedIn ? 'chart' : 'lock'} className="size-10 text-muted-foreground" />
       {signedIn ? (
         <>
           <h2 id="dashboard-heading" className="text-lg font-semibold">
-            Operator Dashboard
+            {t('dashboard.title')}
           </h2>
-          <p className="text-sm text-muted-foreground">See demand across all your machines, suggestions and reported issues.</p>
+          <p className="text-sm text-muted-foreground">{t('dashboard.text')}</p>
           <a href="/dashboard" className={buttonClass.primary}>
-            Open your dashboard
+            {t('dashboard.open')}
           </a>
         </>
       ) : (
         <>
           <h2 id="dashboard-heading" className="text-lg font-semibold">
-            Access Restricted
+            {t('dashboard.restricted')}
           </h2>
-          <p className="text-sm text-muted-foreground">The dashboard is for vending machine operators. Sign in to see it.</p>
+          <p className="text-sm text-muted-foreground">{t('dashboard.restrictedText')}</p>
           <a href="/api/login" className={buttonClass.primary}>
-            Operator Login
+            {t('dashboard.login')}
           </a>
         </>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useI18n } from '../lib/i18n.js';
 import { Icon } from './icons.js';
 import { ToastViewport } from './toast.js';
 import { cn } from './ui.js';
@@ -21,6 +22,7 @@ interface DialogProps {
 export function Dialog({ open, onClose, title, description, children, placement = 'center' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  const { t } = useI18n();
   const titleId = useId();
   const descriptionId = useId();
 
@@ -72,7 +74,7 @@ export function Dialog({ open, onClose, title, description, children, placement 
             <button
               type="button"
               onClick={() => ref.current?.close()}
-              aria-label="Close"
+              aria-label={t('dialog.close')}
               className="-mt-1 -mr-1 rounded-md p-2 text-muted-foreground hover:bg-muted"
             >
               <Icon name="close" className="size-5" />

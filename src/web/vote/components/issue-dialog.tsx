@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, reportIssue, type IssueFields, type PageTarget } from '../lib/api.js';
-import { hasErrors, validateIssue, type FieldErrors } from '../lib/form-rules.js';
+import { FIELD_MAX_LENGTH, fieldErrorsFromServer, fieldErrorText, hasErrors, validateIssue, type FieldErrors } from '../lib/form-rules.js';
+import { useI18n } from '../lib/i18n.js';
 import { Dialog } from './dialog.js';
 import { FormField } from './form-field.js';
 import { Icon } from './icons.js';
@@ -18,9 +19,10 @@ interface IssueDialogProps {
 }
 
 export function IssueDialog({ open, onClose, target, machineName }: IssueDialogProps) {
-  const description = machineName ? `Something went wrong at ${machineName}? Let the operator know.` : 'Something went wrong at a machine? Let the operator know.';
+  const { t } = useI18n();
+  const description = machineName ? t('issue.descriptionAt', { name: machineName }) : t('issue.description');
   return (
-    <Dialog open={open} onClose={onClose} title="Report Vending Issue" description={description}>
+    <Dialog open={open} onClose={onClose} title={t('issue.title')} description={description}>
       <IssueForm target={target} onDone={onClose} />
     </Dialog>
   );
@@ -30,6 +32,8 @@ const EMPTY: IssueFields = { customerName: '', customerEmail: '', productName: '
 
 function IssueForm({ target, onDone }: { target: PageTarget; onDone: () => void }) {
   const notify = useToast();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [fields, setFields] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<IssueFields>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -37,6 +41,7 @@ function IssueForm({ target, onDone }: { target: PageTarget; onDone: () => void 
   const successRef = useRef<HTMLDivElement>(null);
   const set = (name: keyof IssueFields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
+  const errorOf = (name: keyof IssueFields) => fieldErrorText(errors[name], i18n);
 
   useEffect(() => {
     if (!reported) return;
@@ -53,12 +58,11 @@ function IssueForm({ target, onDone }: { target: PageTarget; onDone: () => void 
     setSubmitting(true);
     try {
       await reportIssue(target, fields);
-      notify({ title: 'Issue reported successfully', description: 'The operator has been notified and will look into it.' });
+      notify({ title: t('issue.sent'), description: t('issue.sentDetail') });
       setReported(true);
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      if (apiError?.status === 400) setErrors(apiError.errors as FieldErrors<IssueFields>);
-      notify({ variant: 'destructive', title: 'Failed to report issue', description: 'Please try again later.' });
+      if (error instanceof ApiError && error.status === 400) setErrors(fieldErrorsFromServer<IssueFields>(error.errors));
+      notify({ variant: 'destructive', title: t('issue.failed'), description: t('issue.failedDetail') });
     } finally {
       setSubmitting(false);
     }
@@ -68,32 +72,65 @@ function IssueForm({ target, onDone }: { target: PageTarget; onDone: () => void 
     return (
       <div ref={successRef} tabIndex={-1} className="flex flex-col items-center gap-2 py-4 text-center outline-none">
         <Icon name="check" className="size-12 text-success-soft-foreground" />
-        <p className="text-lg font-semibold">Thank you for your report!</p>
-        <p className="text-sm text-muted-foreground">We've let the operator know. This window closes in a few seconds.</p>
+        <p className="text-lg font-semibold">{t('issue.thanks')}</p>
+        <p className="text-sm text-muted-foreground">{t('issue.thanksDetail')}</p>
       </div>
     );
   }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField id="issue-name" label="Your Name" error={errors.customerName}>
-        {(control) => <input {...control} value={fields.customerName} onChange={set('customerName')} className={inputClass} autoComplete="name" />}
-      </FormField>
-      <FormField id="issue-email" label="Email" error={errors.customerEmail}>
+      <FormField id="issue-name" label={t('issue.name')} error={errorOf('customerName')}>
         {(control) => (
-          <input {...control} type="email" value={fields.customerEmail} onChange={set('customerEmail')} className={inputClass} autoComplete="email" />
+          <input
+            {...control}
+            value={fields.customerName}
+            onChange={set('customerName')}
+            maxLength={FIELD_MAX_LENGTH.customerName}
+            className={inputClass}
+            autoComplete="name"
+          />
         )}
       </FormField>
-      <FormField id="issue-product" label="Product Name" error={errors.productName}>
-        {(control) => <input {...control} value={fields.productName} onChange={set('productName')} className={inputClass} placeholder="Which product?" />}
-      </FormField>
-      <FormField id="issue-description" label="What happened? (Optional)" error={errors.issueDescription}>
+      <FormField id="issue-email" label={t('issue.email')} error={errorOf('customerEmail')}>
         {(control) => (
-          <textarea {...control} value={fields.issueDescription} onChange={set('issueDescription')} rows={3} className={`${inputClass} h-auto py-2`} />
+          <input
+            {...control}
+            type="email"
+            value={fields.customerEmail}
+            onChange={set('customerEmail')}
+            maxLength={FIELD_MAX_LENGTH.customerEmail}
+            className={inputClass}
+            autoComplete="email"
+          />
+        )}
+      </FormField>
+      <FormField id="issue-product" label={t('issue.product')} error={errorOf('productName')}>
+        {(control) => (
+          <input
+            {...control}
+            value={fields.productName}
+            onChange={set('productName')}
+            maxLength={FIELD_MAX_LENGTH.productName}
+            className={inputClass}
+            placeholder={t('issue.productPlaceholder')}
+          />
+        )}
+      </FormField>
+      <FormField id="issue-description" label={t('issue.what')} error={errorOf('issueDescription')}>
+        {(control) => (
+          <textarea
+            {...control}
+            value={fields.issueDescription}
+            onChange={set('issueDescription')}
+            maxLength={FIELD_MAX_LENGTH.issueDescription}
+            rows={3}
+            className={`${inputClass} h-auto py-2`}
+          />
         )}
       </FormField>
       <button type="submit" disabled={submitting} className={`${buttonClass.primary} w-full`}>
-        {submitting ? 'Sending…' : 'Report Issue'}
+        {submitting ? t('issue.sending') : t('issue.submit')}
       </button>
     </form>
   );

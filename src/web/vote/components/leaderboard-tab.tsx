@@ -1,12 +1,9 @@
-import {
-  VOTE_PAGE_PERIOD_LABELS,
-  VOTE_PAGE_PERIODS,
-  type VotePageLeaderboard,
-  type VotePagePeriod,
-} from '../../../shared/vote-page.js';
+import { intlLocaleOf } from '../../../shared/vote-page-locale.js';
+import type { Translator } from '../../../shared/vote-page-messages/translate.js';
+import { VOTE_PAGE_PERIODS, type VotePageLeaderboard, type VotePagePeriod } from '../../../shared/vote-page.js';
+import { categoryLabelOf, useI18n } from '../lib/i18n.js';
 import { Icon } from './icons.js';
 import { buttonClass, cardClass, cn } from './ui.js';
-import { FIGURE_LABELS } from '../../../shared/wording.js';
 
 interface LeaderboardTabProps {
   leaderboard: VotePageLeaderboard;
@@ -17,19 +14,19 @@ interface LeaderboardTabProps {
   onBack: () => void;
 }
 
-const timeAgo = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400],
   ['hour', 3_600],
   ['minute', 60],
 ];
 
-function describeWhen(iso: string): string {
+function describeWhen(iso: string, { locale, t }: Translator): string {
   const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
+  const timeAgo = new Intl.RelativeTimeFormat(intlLocaleOf(locale), { numeric: 'auto' });
   for (const [unit, size] of STEPS) {
     if (Math.abs(seconds) >= size) return timeAgo.format(Math.round(seconds / size), unit);
   }
-  return 'just now';
+  return t('board.justNow');
 }
 
 const section = cn(cardClass, 'p-4');
@@ -37,17 +34,19 @@ const empty = 'text-sm text-muted-foreground';
 
 /** Spec 2.4's leaderboard with DECISIONS 4: every panel is real and follows the period. */
 export function LeaderboardTab({ leaderboard, period, loading, failed, onPeriodChange, onBack }: LeaderboardTabProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { top, categories, recent } = leaderboard;
   return (
     <div className="space-y-4" aria-busy={loading}>
       <button type="button" onClick={onBack} className={buttonClass.outline}>
         <Icon name="back" className="size-4" />
-        Back to Voting
+        {t('board.back')}
       </button>
 
       <section className={section} aria-labelledby="period-heading">
         <h2 id="period-heading" className="mb-3 font-semibold">
-          Time Period
+          {t('board.period')}
         </h2>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="group" aria-labelledby="period-heading">
           {VOTE_PAGE_PERIODS.map((value) => (
@@ -58,21 +57,21 @@ export function LeaderboardTab({ leaderboard, period, loading, failed, onPeriodC
               onClick={() => onPeriodChange(value)}
               className={value === period ? buttonClass.primary : buttonClass.outline}
             >
-              {VOTE_PAGE_PERIOD_LABELS[value]}
+              {t(`period.${value}`)}
             </button>
           ))}
         </div>
         <p className="mt-2 text-sm text-muted-foreground" aria-live="polite">
-          {loading ? 'Loading…' : failed ? 'Could not load this period. Please try again.' : `Showing ${VOTE_PAGE_PERIOD_LABELS[leaderboard.period].toLowerCase()}`}
+          {loading ? t('board.loading') : failed ? t('board.failed') : t(`showing.${leaderboard.period}`)}
         </p>
       </section>
 
       <section className={section} aria-labelledby="top-heading">
         <h2 id="top-heading" className="mb-3 font-semibold">
-          Top Requested Products
+          {t('board.top')}
         </h2>
         {top.length === 0 ? (
-          <p className={empty}>No votes in this period yet.</p>
+          <p className={empty}>{t('board.noVotesInPeriod')}</p>
         ) : (
           <ol className="space-y-2">
             {top.map((entry, index) => (
@@ -85,10 +84,8 @@ export function LeaderboardTab({ leaderboard, period, loading, failed, onPeriodC
                   <p className="truncate text-sm text-muted-foreground">{entry.brand}</p>
                 </div>
                 <p className="text-right text-sm">
-                  {FIGURE_LABELS.score} <span className="font-bold tabular-nums">{entry.votes}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {entry.upVotes} up · {entry.downVotes} down
-                  </span>
+                  {t('board.score')} <span className="font-bold tabular-nums">{i18n.number(entry.votes)}</span>
+                  <span className="block text-xs text-muted-foreground">{t('board.upDown', { up: entry.upVotes, down: entry.downVotes })}</span>
                 </p>
               </li>
             ))}
@@ -98,18 +95,18 @@ export function LeaderboardTab({ leaderboard, period, loading, failed, onPeriodC
 
       <section className={section} aria-labelledby="distribution-heading">
         <h2 id="distribution-heading" className="mb-3 font-semibold">
-          Vote Distribution
+          {t('board.distribution')}
         </h2>
         {categories.length === 0 ? (
-          <p className={empty}>No votes in this period yet.</p>
+          <p className={empty}>{t('board.noVotesInPeriod')}</p>
         ) : (
           <ul className="space-y-3">
             {categories.map((category) => (
               <li key={category.category}>
                 <div className="flex justify-between text-sm">
-                  <span>{category.category}</span>
+                  <span>{categoryLabelOf(i18n, category.category)}</span>
                   <span className="tabular-nums">
-                    {category.share}% <span className="text-muted-foreground">({category.votes})</span>
+                    {i18n.percent(category.share)} <span className="text-muted-foreground">({i18n.number(category.votes)})</span>
                   </span>
                 </div>
                 <div className="mt-1 h-2 rounded-full bg-muted" aria-hidden="true">
@@ -123,10 +120,10 @@ export function LeaderboardTab({ leaderboard, period, loading, failed, onPeriodC
 
       <section className={section} aria-labelledby="recent-heading">
         <h2 id="recent-heading" className="mb-3 font-semibold">
-          Recent Activity
+          {t('board.recent')}
         </h2>
         {recent.length === 0 ? (
-          <p className={empty}>No votes yet.</p>
+          <p className={empty}>{t('board.noVotes')}</p>
         ) : (
           <ul className="divide-y">
             {recent.map((vote, index) => (
@@ -136,10 +133,10 @@ export function LeaderboardTab({ leaderboard, period, loading, failed, onPeriodC
                   className={cn('size-4 shrink-0', vote.voteType === 'up' ? 'text-primary' : 'text-destructive-text')}
                 />
                 <span className="min-w-0 flex-1 truncate">
-                  {vote.voteType === 'up' ? 'Up vote' : 'Down vote'} for {vote.productName}
+                  {t(vote.voteType === 'up' ? 'board.upVoteFor' : 'board.downVoteFor', { name: vote.productName })}
                 </span>
                 <time dateTime={vote.at} className="shrink-0 text-muted-foreground">
-                  {describeWhen(vote.at)}
+                  {describeWhen(vote.at, i18n)}
                 </time>
               </li>
             ))}

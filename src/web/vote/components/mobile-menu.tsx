@@ -1,3 +1,4 @@
+import { useI18n } from '../lib/i18n.js';
 import { Dialog } from './dialog.js';
 import { Icon } from './icons.js';
 import { buttonClass } from './ui.js';
@@ -19,46 +20,47 @@ const item = `${buttonClass.ghost} w-full justify-start`;
  * every product row has its vote buttons at the right, so there it would always cover one.
  */
 export function MobileMenu({ open, onOpen, onClose, signedIn, onSuggest, onReportIssue, onShowLeaderboard }: MobileMenuProps) {
+  const { t } = useI18n();
   return (
     <>
       <button
         type="button"
         onClick={onOpen}
-        aria-label="Open quick actions"
+        aria-label={t('action.openMenu')}
         aria-haspopup="dialog"
         className="fixed bottom-4 left-4 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg md:hidden"
       >
         <Icon name="plus" className="size-7" />
       </button>
-      <Dialog open={open} onClose={onClose} title="Quick actions" placement="sheet">
-        <nav aria-label="Quick actions" className="flex flex-col gap-1">
+      <Dialog open={open} onClose={onClose} title={t('action.menu')} placement="sheet">
+        <nav aria-label={t('action.menu')} className="flex flex-col gap-1">
           <button type="button" className={item} onClick={onSuggest}>
             <Icon name="bulb" className="size-4" />
-            Suggest Product
+            {t('action.suggest')}
           </button>
           <button type="button" className={item} onClick={onReportIssue}>
             <Icon name="alert" className="size-4" />
-            Report Vending Issue
+            {t('action.reportIssue')}
           </button>
           <button type="button" className={item} onClick={onShowLeaderboard}>
             <Icon name="chart" className="size-4" />
-            Leaderboard
+            {t('tab.leaderboard')}
           </button>
           <hr className="my-2" />
           <a href="/" className={item}>
-            Home
+            {t('header.home')}
           </a>
           {signedIn ? (
             <a href="/dashboard" className={item}>
-              Dashboard
+              {t('action.dashboard')}
             </a>
           ) : (
             <>
               <a href="/login" className={item}>
-                Sign In
+                {t('header.signIn')}
               </a>
               <a href="/register" className={item}>
-                Register
+                {t('header.register')}
               </a>
             </>
           )}

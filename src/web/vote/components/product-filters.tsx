@@ -1,4 +1,5 @@
 import { PRODUCT_CATEGORIES } from '../../../shared/catalog.js';
+import { categoryLabelOf, useI18n } from '../lib/i18n.js';
 import { ALL_CATEGORIES, SORTS, type ProductFilter, type ProductSort } from '../lib/product-view.js';
 import { Icon } from './icons.js';
 import { inputClass, labelClass } from './ui.js';
@@ -10,11 +11,13 @@ interface ProductFiltersProps {
 
 /** Search, category and sort for the full list (spec 2.4). */
 export function ProductFilters({ filter, onChange }: ProductFiltersProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
       <div>
         <label htmlFor="product-search" className={labelClass}>
-          Search products
+          {t('filters.search')}
         </label>
         <div className="relative">
           <Icon name="search" className="pointer-events-none absolute top-3 left-3 size-5 text-muted-foreground" />
@@ -23,7 +26,7 @@ export function ProductFilters({ filter, onChange }: ProductFiltersProps) {
             type="search"
             value={filter.search}
             onChange={(event) => onChange({ ...filter, search: event.target.value })}
-            placeholder="Name, brand or category"
+            placeholder={t('filters.searchPlaceholder')}
             className={`${inputClass} pl-10`}
             autoComplete="off"
           />
@@ -32,7 +35,7 @@ export function ProductFilters({ filter, onChange }: ProductFiltersProps) {
       <div className="grid grid-cols-2 gap-3 sm:contents">
         <div>
           <label htmlFor="product-category" className={labelClass}>
-            Category
+            {t('filters.category')}
           </label>
           <select
             id="product-category"
@@ -40,17 +43,17 @@ export function ProductFilters({ filter, onChange }: ProductFiltersProps) {
             onChange={(event) => onChange({ ...filter, category: event.target.value })}
             className={inputClass}
           >
-            <option value={ALL_CATEGORIES}>All Categories</option>
+            <option value={ALL_CATEGORIES}>{t('filters.allCategories')}</option>
             {PRODUCT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {category}
+                {categoryLabelOf(i18n, category)}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor="product-sort" className={labelClass}>
-            Sort by
+            {t('filters.sort')}
           </label>
           <select
             id="product-sort"
@@ -58,9 +61,9 @@ export function ProductFilters({ filter, onChange }: ProductFiltersProps) {
             onChange={(event) => onChange({ ...filter, sort: event.target.value as ProductSort })}
             className={inputClass}
           >
-            {(Object.keys(SORTS) as ProductSort[]).map((sort) => (
+            {SORTS.map((sort) => (
               <option key={sort} value={sort}>
-                {SORTS[sort]}
+                {t(`sort.${sort}`)}
               </option>
             ))}
           </select>

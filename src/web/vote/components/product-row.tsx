@@ -1,8 +1,8 @@
 import type { VoteType } from '../../../shared/products.schemas.js';
 import type { VotePageProduct } from '../../../shared/vote-page.js';
+import { categoryLabelOf, useI18n } from '../lib/i18n.js';
 import { Icon } from './icons.js';
 import { cardClass, cn } from './ui.js';
-import { countOf, FIGURE_LABELS } from '../../../shared/wording.js';
 
 interface ProductRowProps {
   product: VotePageProduct;
@@ -23,6 +23,8 @@ const pressedDown = 'border-destructive bg-destructive text-destructive-foregrou
 const pressedUp = 'border-primary bg-primary text-primary-foreground';
 
 export function ProductRow({ product, todayShare, busy, myVote, onVote, rank }: ProductRowProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <li className={cn(cardClass, 'flex items-center gap-3 p-3 sm:p-4')} aria-busy={busy || undefined}>
       {rank !== undefined && (
@@ -33,14 +35,12 @@ export function ProductRow({ product, todayShare, busy, myVote, onVote, rank }: 
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold break-words">{product.name}</h3>
         <p className="text-sm break-words text-muted-foreground">
-          {product.brand} · {product.category}
+          {product.brand} · {categoryLabelOf(i18n, product.category)}
         </p>
         <p className="mt-1 text-xs text-muted-foreground">
-          <span>{todayShare}% today</span>
+          <span>{t('product.todayShare', { share: i18n.percent(todayShare) })}</span>
           <span aria-hidden="true"> · </span>
-          <span>
-            {countOf(product.voters, 'voter')}
-          </span>
+          <span>{t('product.voters', { count: product.voters })}</span>
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
@@ -50,13 +50,13 @@ export function ProductRow({ product, todayShare, busy, myVote, onVote, rank }: 
           onClick={() => onVote(product, 'down')}
           disabled={busy}
           aria-pressed={myVote === 'down'}
-          aria-label={`Vote down for ${product.name}`}
+          aria-label={t('product.voteDown', { name: product.name })}
         >
           <Icon name="thumbsDown" />
         </button>
         <p className="w-10 text-center" data-testid="vote-count">
           <span className="block text-lg leading-none font-bold tabular-nums">{product.votes}</span>
-          <span className="text-[11px] text-muted-foreground">{FIGURE_LABELS.score.toLowerCase()}</span>
+          <span className="text-[11px] text-muted-foreground">{t('product.score')}</span>
         </p>
         <button
           type="button"
@@ -64,7 +64,7 @@ export function ProductRow({ product, todayShare, busy, myVote, onVote, rank }: 
           onClick={() => onVote(product, 'up')}
           disabled={busy}
           aria-pressed={myVote === 'up'}
-          aria-label={`Vote up for ${product.name}`}
+          aria-label={t('product.voteUp', { name: product.name })}
         >
           <Icon name="thumbsUp" />
         </button>

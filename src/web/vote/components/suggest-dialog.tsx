@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_CATEGORIES } from '../../../shared/catalog.js';
 import { ApiError, submitSuggestion, type PageTarget, type SuggestionFields } from '../lib/api.js';
-import { hasErrors, validateSuggestion, type FieldErrors } from '../lib/form-rules.js';
+import { FIELD_MAX_LENGTH, fieldErrorsFromServer, fieldErrorText, hasErrors, validateSuggestion, type FieldErrors } from '../lib/form-rules.js';
+import { categoryLabelOf, useI18n } from '../lib/i18n.js';
+import { serverErrorText } from '../lib/server-messages.js';
 import { Dialog } from './dialog.js';
 import { FormField } from './form-field.js';
 import { useToast } from './toast.js';
@@ -14,8 +16,9 @@ interface SuggestDialogProps {
 }
 
 export function SuggestDialog({ open, onClose, target }: SuggestDialogProps) {
+  const { t } = useI18n();
   return (
-    <Dialog open={open} onClose={onClose} title="Suggest a Product" description="Tell the operator what you would like to see in this machine.">
+    <Dialog open={open} onClose={onClose} title={t('suggest.title')} description={t('suggest.description')}>
       <SuggestForm target={target} onDone={onClose} />
     </Dialog>
   );
@@ -26,11 +29,14 @@ const EMPTY: SuggestionFields = { name: '', brand: '', category: '', suggestedBy
 /** Spec 4 and 5: name and category required; on success the form resets and the dialog closes. */
 function SuggestForm({ target, onDone }: { target: PageTarget; onDone: () => void }) {
   const notify = useToast();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [fields, setFields] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<SuggestionFields>>({});
   const [submitting, setSubmitting] = useState(false);
   const set = (name: keyof SuggestionFields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
+  const errorOf = (name: keyof SuggestionFields) => fieldErrorText(errors[name], i18n);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,13 +46,12 @@ function SuggestForm({ target, onDone }: { target: PageTarget; onDone: () => voi
     setSubmitting(true);
     try {
       await submitSuggestion(target, fields);
-      notify({ title: 'Suggestion submitted!', description: "Thank you for your product suggestion. We'll review it soon." });
+      notify({ title: t('suggest.sent'), description: t('suggest.sentDetail') });
       setFields(EMPTY);
       onDone();
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      if (apiError) setErrors(apiError.errors as FieldErrors<SuggestionFields>);
-      notify({ variant: 'destructive', title: 'Submission failed', description: apiError?.message || 'Failed to submit suggestion' });
+      if (error instanceof ApiError) setErrors(fieldErrorsFromServer<SuggestionFields>(error.errors));
+      notify({ variant: 'destructive', title: t('suggest.failed'), description: serverErrorText(error, i18n, 'suggest.failedDetail') });
     } finally {
       setSubmitting(false);
     }
@@ -54,29 +59,47 @@ function SuggestForm({ target, onDone }: { target: PageTarget; onDone: () => voi
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField id="suggest-name" label="Product Name" error={errors.name}>
-        {(control) => <input {...control} value={fields.name} onChange={set('name')} className={inputClass} placeholder="e.g. Sea Salt Pretzels" />}
+      <FormField id="suggest-name" label={t('suggest.name')} error={errorOf('name')}>
+        {(control) => (
+          <input
+            {...control}
+            value={fields.name}
+            onChange={set('name')}
+            maxLength={FIELD_MAX_LENGTH.name}
+            className={inputClass}
+            placeholder={t('suggest.namePlaceholder')}
+          />
+        )}
       </FormField>
-      <FormField id="suggest-brand" label="Brand (Optional)" error={errors.brand}>
-        {(control) => <input {...control} value={fields.brand} onChange={set('brand')} className={inputClass} />}
+      <FormField id="suggest-brand" label={t('suggest.brand')} error={errorOf('brand')}>
+        {(control) => <input {...control} value={fields.brand} onChange={set('brand')} maxLength={FIELD_MAX_LENGTH.brand} className={inputClass} />}
       </FormField>
-      <FormField id="suggest-category" label="Category" error={errors.category}>
+      <FormField id="suggest-category" label={t('suggest.category')} error={errorOf('category')}>
         {(control) => (
           <select {...control} value={fields.category} onChange={set('category')} className={inputClass}>
-            <option value="">Select a category</option>
+            <option value="">{t('suggest.chooseCategory')}</option>
             {PRODUCT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {category}
+                {categoryLabelOf(i18n, category)}
               </option>
             ))}
           </select>
         )}
       </FormField>
-      <FormField id="suggest-by" label="Your Name (Optional)" error={errors.suggestedBy}>
-        {(control) => <input {...control} value={fields.suggestedBy} onChange={set('suggestedBy')} className={inputClass} autoComplete="name" />}
+      <FormField id="suggest-by" label={t('suggest.by')} error={errorOf('suggestedBy')}>
+        {(control) => (
+          <input
+            {...control}
+            value={fields.suggestedBy}
+            onChange={set('suggestedBy')}
+            maxLength={FIELD_MAX_LENGTH.suggestedBy}
+            className={inputClass}
+            autoComplete="name"
+          />
+        )}
       </FormField>
       <button type="submit" disabled={submitting} className={`${buttonClass.primary} w-full`}>
-        {submitting ? 'Submitting…' : 'Submit Suggestion'}
+        {submitting ? t('suggest.submitting') : t('suggest.submit')}
       </button>
     </form>
   );

@@ -1,9 +1,10 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { useI18n } from '../lib/i18n.js';
 import { cn } from './ui.js';
 
-export const TABS = { voting: 'Voting', leaderboard: 'Leaderboard', dashboard: 'Dashboard' } as const;
-export type TabName = keyof typeof TABS;
-const NAMES = Object.keys(TABS) as TabName[];
+/** The tabs in order; their labels are the catalogue's `tab.*`. */
+const NAMES = ['voting', 'leaderboard', 'dashboard'] as const;
+export type TabName = (typeof NAMES)[number];
 
 export const tabId = (tab: TabName) => `tab-${tab}`;
 export const panelId = (tab: TabName) => `panel-${tab}`;
@@ -13,6 +14,7 @@ export const panelId = (tab: TabName) => `panel-${tab}`;
  * tabs and select them.
  */
 export function TabList({ selected, onSelect }: { selected: TabName; onSelect: (tab: TabName) => void }) {
+  const { t } = useI18n();
   const buttons = useRef<Partial<Record<TabName, HTMLButtonElement | null>>>({});
   const onKeyDown = (event: KeyboardEvent) => {
     const index = NAMES.indexOf(selected);
@@ -25,7 +27,7 @@ export function TabList({ selected, onSelect }: { selected: TabName; onSelect: (
     buttons.current[tab]?.focus();
   };
   return (
-    <div role="tablist" aria-label="Vote page sections" className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={t('tabs.label')} className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1" onKeyDown={onKeyDown}>
       {NAMES.map((tab) => (
         <button
           key={tab}
@@ -44,7 +46,7 @@ export function TabList({ selected, onSelect }: { selected: TabName; onSelect: (
             tab === selected ? 'bg-card text-card-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
           )}
         >
-          {TABS[tab]}
+          {t(`tab.${tab}`)}
         </button>
       ))}
     </div>

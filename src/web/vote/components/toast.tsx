@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useI18n } from '../lib/i18n.js';
 import { Icon } from './icons.js';
 import { cn } from './ui.js';
 
@@ -58,6 +59,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
  */
 export function ToastViewport() {
   const { current, dismiss } = useContext(ToastContext);
+  const { t } = useI18n();
   return (
     <div
       role="status"
@@ -73,7 +75,7 @@ export function ToastViewport() {
         >
           <p className="text-sm font-semibold">{current.title}</p>
           {current.description && <p className="mt-1 text-sm">{current.description}</p>}
-          <button type="button" onClick={dismiss} aria-label="Close notification" className="absolute top-2 right-2 rounded-md p-1.5 opacity-80 hover:opacity-100">
+          <button type="button" onClick={dismiss} aria-label={t('toast.close')} className="absolute top-2 right-2 rounded-md p-1.5 opacity-80 hover:opacity-100">
             <Icon name="close" className="size-4" />
           </button>
         </div>

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { votePageTitle, type VotePageData } from '../../../shared/vote-page.js';
+import { votePageDocumentTitle, votePageTitle, type VotePageData } from '../../../shared/vote-page.js';
 import type { PageTarget } from '../lib/api.js';
+import { useI18n } from '../lib/i18n.js';
 import { useLeaderboard } from '../lib/use-leaderboard.js';
+import { useLiveCounts } from '../lib/use-live-counts.js';
 import { useVoting } from '../lib/use-voting.js';
 import { DashboardTab } from './dashboard-tab.js';
 import { IssueDialog } from './issue-dialog.js';
@@ -26,12 +28,16 @@ interface VotePageProps {
 /** The public vote page of spec 2.4 for a machine or the demo, once its data is there. */
 export function VotePage({ target, initialData, signedIn, isOwner }: VotePageProps) {
   const notify = useToast();
+  const i18n = useI18n();
   const [data, setData] = useState(initialData);
   const [tab, setTab] = useState<TabName>('voting');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const board = useLeaderboard(target, initialData.leaderboard);
-  const { pending, vote } = useVoting(target, setData, notify, board.markStale);
-  const machineName = data.machine ? votePageTitle(data.machine) : null;
+  const { pending, vote } = useVoting(target, setData, notify, board.markStale, i18n);
+  // Other customers' votes here move the counts; the leaderboard reads them again when next shown.
+  useLiveCounts(target, setData, pending.size > 0, board.markStale);
+  const machineName = data.machine ? votePageTitle(data.machine, i18n) : null;
+  const documentTitle = votePageDocumentTitle(data.machine, i18n);
 
   // A dialog's close only clears the state if it is still the open one: the menu closes while
   // the dialog it opened is already showing.
@@ -41,8 +47,8 @@ export function VotePage({ target, initialData, signedIn, isOwner }: VotePagePro
   }, []);
 
   useEffect(() => {
-    document.title = machineName ? `Vote at ${machineName} · VendVote` : 'Voting Demo · VendVote';
-  }, [machineName]);
+    document.title = documentTitle;
+  }, [documentTitle]);
 
   const showTab = (next: TabName) => {
     setTab(next);

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { VoteType } from '../../../shared/products.schemas.js';
 import type { VotePageData, VotePageProduct } from '../../../shared/vote-page.js';
+import { categoryLabelOf, useI18n } from '../lib/i18n.js';
 import { ALL_CATEGORIES, filterProducts, PAGE_SIZE, todayShareOf, topPicks, type ProductFilter } from '../lib/product-view.js';
 import { Icon } from './icons.js';
 import { ProductFilters } from './product-filters.js';
 import { ProductRow } from './product-row.js';
 import { buttonClass, cardClass, cn } from './ui.js';
-import { countOf } from '../../../shared/wording.js';
 
 interface VotingTabProps {
   data: VotePageData;
@@ -20,11 +20,13 @@ interface VotingTabProps {
 const INITIAL_FILTER: ProductFilter = { search: '', category: ALL_CATEGORIES, sort: 'votes' };
 
 export function VotingTab({ data, isOwner, pending, onVote, onShowLeaderboard, onSuggest }: VotingTabProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const [filter, setFilter] = useState(INITIAL_FILTER);
   const [shown, setShown] = useState(PAGE_SIZE);
   const [showTopPicks, setShowTopPicks] = useState(false);
   const { stats } = data;
-  const list = showTopPicks ? topPicks(data.products) : filterProducts(data.products, filter);
+  const list = showTopPicks ? topPicks(data.products) : filterProducts(data.products, filter, (category) => categoryLabelOf(i18n, category));
   const visible = showTopPicks ? list : list.slice(0, shown);
 
   const changeFilter = (next: ProductFilter) => {
@@ -38,14 +40,16 @@ export function VotingTab({ data, isOwner, pending, onVote, onShowLeaderboard, o
     <div className="space-y-4">
       {/* On a phone the header's counters are the page's one row of figures; the list comes next. */}
       <dl className="hidden grid-cols-3 gap-2 sm:grid">
-        {[
-          ['Total Votes', stats.totalVotes],
-          ['Products', stats.products],
-          ['Active Voters', stats.activeVoters],
-        ].map(([label, value]) => (
+        {(
+          [
+            [t('stats.totalVotes'), stats.totalVotes],
+            [t('stats.products'), stats.products],
+            [t('stats.activeVoters'), stats.activeVoters],
+          ] as const
+        ).map(([label, value]) => (
           <div key={label} className={cn(cardClass, 'p-3 text-center')}>
             <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="text-xl font-bold tabular-nums">{value}</dd>
+            <dd className="text-xl font-bold tabular-nums">{i18n.number(value)}</dd>
           </div>
         ))}
       </dl>
@@ -58,27 +62,27 @@ export function VotingTab({ data, isOwner, pending, onVote, onShowLeaderboard, o
           className={showTopPicks ? buttonClass.primary : buttonClass.outline}
         >
           <Icon name="star" className="size-4" />
-          Top Picks
+          {t('voting.topPicks')}
         </button>
         <button type="button" onClick={onShowLeaderboard} className={buttonClass.ghost}>
           <Icon name="chart" className="size-4" />
-          View Leaderboard
+          {t('voting.viewLeaderboard')}
         </button>
       </div>
 
       {showTopPicks ? (
-        <h2 className="text-lg font-semibold">Top Picks</h2>
+        <h2 className="text-lg font-semibold">{t('voting.topPicks')}</h2>
       ) : (
         <>
-          <h2 className="sr-only">All products</h2>
+          <h2 className="sr-only">{t('voting.allProducts')}</h2>
           <ProductFilters filter={filter} onChange={changeFilter} />
         </>
       )}
 
       {visible.length === 0 ? (
-        <p className={cn(cardClass, 'p-6 text-center text-muted-foreground')}>No products found matching your criteria.</p>
+        <p className={cn(cardClass, 'p-6 text-center text-muted-foreground')}>{t('voting.noMatch')}</p>
       ) : (
-        <ul className="space-y-2" aria-label={showTopPicks ? 'Top picks' : 'Products'}>
+        <ul className="space-y-2" aria-label={showTopPicks ? t('voting.topPicksList') : t('voting.productsList')}>
           {visible.map((product, index) => (
             <ProductRow
               key={product.id}
@@ -96,11 +100,11 @@ export function VotingTab({ data, isOwner, pending, onVote, onShowLeaderboard, o
       {!showTopPicks && list.length > 0 && (
         <div className="flex flex-col items-center gap-2">
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {visible.length} of {countOf(list.length, 'product')}
+            {t('voting.showing', { shown: visible.length, count: list.length })}
           </p>
           {visible.length < list.length && (
             <button type="button" onClick={() => setShown(shown + PAGE_SIZE)} className={buttonClass.outline}>
-              Load More Products
+              {t('voting.loadMore')}
             </button>
           )}
         </div>
@@ -108,9 +112,9 @@ export function VotingTab({ data, isOwner, pending, onVote, onShowLeaderboard, o
 
       <div className={cn(cardClass, 'flex items-center gap-3 p-4')}>
         <Icon name="bulb" className="size-6 shrink-0 text-primary" />
-        <p className="flex-1 text-sm">Don't see what you want? Tell the operator.</p>
+        <p className="flex-1 text-sm">{t('voting.suggestPrompt')}</p>
         <button type="button" onClick={onSuggest} className={buttonClass.outline}>
-          Suggest Product
+          {t('action.suggest')}
         </button>
       </div>
     </div>
@@ -119,23 +123,22 @@ export function VotingTab({ data, isOwner, pending, onVote, onShowLeaderboard, o
 
 /** A machine whose operator has no products yet: say so, and tell its owner what to do. */
 function EmptyCatalogue({ isOwner, onSuggest }: { isOwner: boolean; onSuggest: () => void }) {
+  const { t } = useI18n();
   return (
     <div className={cn(cardClass, 'space-y-3 p-6 text-center')}>
-      <h2 className="text-lg font-semibold">No products to vote on yet</h2>
+      <h2 className="text-lg font-semibold">{t('voting.emptyTitle')}</h2>
       {isOwner ? (
         <>
-          <p className="text-sm text-muted-foreground">
-            This is your machine. Add products to your catalogue and customers can vote on them here.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('voting.emptyOwner')}</p>
           <a href="/products" className={buttonClass.primary}>
-            Add products
+            {t('voting.addProducts')}
           </a>
         </>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">The operator has not listed this machine's products yet. Tell them what you'd like to see.</p>
+          <p className="text-sm text-muted-foreground">{t('voting.emptyCustomer')}</p>
           <button type="button" onClick={onSuggest} className={buttonClass.outline}>
-            Suggest Product
+            {t('action.suggest')}
           </button>
         </>
       )}

@@ -4,12 +4,14 @@ import type { VotePageData, VotePagePeriod } from '../../../shared/vote-page.js'
 /** Which page this is: a machine's (its id) or the demo. */
 export type PageTarget = number | 'demo';
 
-/** A failed call: `message` is the server's text for people, empty when it sent none. */
+/** A failed call: `message` is the server's text for people (in English), empty when it sent none. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: Record<string, string> = {},
+    /** A 429's Retry-After, so the page can say the wait in the reader's language. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -40,7 +42,8 @@ async function call<T>(method: string, url: string, body?: unknown, signal?: Abo
   if (!response.ok) {
     const error = (json ?? {}) as { message?: unknown; errors?: unknown };
     const errors = typeof error.errors === 'object' && error.errors ? (error.errors as Record<string, string>) : {};
-    throw new ApiError(response.status, typeof error.message === 'string' ? error.message : '', errors);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(response.status, typeof error.message === 'string' ? error.message : '', errors, retryAfter > 0 ? retryAfter : null);
   }
   return json as T;
 }

@@ -1,8 +1,8 @@
 import type { VotePageProduct } from '../../../shared/vote-page.js';
 
-/** Spec 2.4: default votes; 'trending' sorts by votes too. */
-export const SORTS = { votes: 'Most Votes', trending: 'Trending', name: 'Name A-Z', newest: 'Newest' } as const;
-export type ProductSort = keyof typeof SORTS;
+/** Spec 2.4: default votes; 'trending' sorts by votes too. Their labels are the catalogue's `sort.*`. */
+export const SORTS = ['votes', 'trending', 'name', 'newest'] as const;
+export type ProductSort = (typeof SORTS)[number];
 
 export const ALL_CATEGORIES = 'all';
 export const PAGE_SIZE = 10;
@@ -23,12 +23,21 @@ const comparators: Record<ProductSort, (a: VotePageProduct, b: VotePageProduct) 
   newest: (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
 };
 
-/** The list as filtered and sorted; search matches name, brand and category, ignoring case. */
-export function filterProducts(products: VotePageProduct[], filter: ProductFilter): VotePageProduct[] {
+/**
+ * The list as filtered and sorted; search matches name, brand and category (as stored and as the
+ * reader's language names it), ignoring case.
+ */
+export function filterProducts(
+  products: VotePageProduct[],
+  filter: ProductFilter,
+  categoryLabel: (category: string) => string = (category) => category,
+): VotePageProduct[] {
   const needle = filter.search.trim().toLowerCase();
+  const matches = (product: VotePageProduct) =>
+    `${product.name} ${product.brand} ${product.category} ${categoryLabel(product.category)}`.toLowerCase().includes(needle);
   return products
     .filter((product) => filter.category === ALL_CATEGORIES || product.category === filter.category)
-    .filter((product) => !needle || `${product.name} ${product.brand} ${product.category}`.toLowerCase().includes(needle))
+    .filter((product) => !needle || matches(product))
     .sort(comparators[filter.sort]);
 }
 
