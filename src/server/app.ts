@@ -24,6 +24,7 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { onDraining, registerGracefulClose } from './plugins/graceful-close.js';
 import { LiveStreams } from './live/live-streams.js';
 import { livePublicRoutes, liveRoutes } from './features/live/live.routes.js';
+import { scanFunnelRoutes } from './features/scan-funnel/scan-funnel.routes.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { billingAdminRoutes } from './features/billing/billing-admin.routes.js';
 import { adminUserRoutes } from './features/admin-users/admin-users.routes.js';
@@ -47,10 +48,14 @@ import { recordRoutes, routeScope } from './route-scopes.js';
 import { affiliateAdminRoutes, affiliatePublicRoutes, affiliateRoutes } from './features/affiliates/affiliates.routes.js';
 import { analyticsRoutes } from './features/inventory-analytics/analytics.routes.js';
 import { donationHubRoutes } from './features/donation-hub/donation-hub.routes.js';
+import { exportRoutes } from './features/exports/exports.routes.js';
 import { charityAdminRoutes } from './features/donation-hub/charity-import.routes.js';
 import { registerReferralLinks } from './features/affiliates/referral-links.js';
 import { registerOpenApi } from './features/api-docs/openapi.js';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes.js';
+import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes.js';
+import { shareLinkPublicRoutes, shareLinkRoutes } from './features/share-links/share-links.routes.js';
+import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +139,7 @@ export async function buildApp(options: AppOptions) {
       emailChangePublicRoutes,
       twoFactorPublicRoutes,
       affiliatePublicRoutes,
+      shareLinkPublicRoutes,
       apiDocsRoutes,
       livePublicRoutes,
     ]),
@@ -160,7 +166,12 @@ export async function buildApp(options: AppOptions) {
       purchaseListRoutes,
       analyticsRoutes,
       donationHubRoutes,
+      exportRoutes,
+      apiTokenRoutes,
+      shareLinkRoutes,
+      webhookRoutes,
       liveRoutes,
+      scanFunnelRoutes,
     ]),
   );
 

@@ -5,6 +5,7 @@ import type { FileStore } from './integrations/file-store/file-store.js';
 import type { RetailSettings } from './features/resources-hub/retailer-links.js';
 import type { LiveBus } from './live/live-bus.js';
 import type { RetailAffiliateSettings } from './features/retail-affiliates/retail-affiliate-settings.js';
+import type { WebhookSettings } from './features/webhooks/webhook-settings.js';
 
 /** What every feature needs from the running app; built once in app.ts, handed to services. */
 export interface AppContext {
@@ -43,6 +44,8 @@ export interface AppContext {
    * their secrets are sealed with (from ENCRYPTION_KEY) and the clients; without it their calls answer 503.
    */
   retailAffiliates?: RetailAffiliateSettings;
+  /** Outgoing webhooks: the key their signing secrets are sealed with (from ENCRYPTION_KEY); without it their routes answer 503. */
+  webhooks?: WebhookSettings;
   /** Live updates to open tabs: by LISTEN/NOTIFY on a PostgreSQL server (every instance), in memory on the embedded one. */
   live: LiveBus;
 }

@@ -25,6 +25,11 @@ const EnvSchema = z.object({
     .refine((secrets) => secrets.every((secret) => secret.length >= 32), 'Each of SESSION_SECRET_FALLBACKS must be at least 32 characters'),
   // Seals the secrets we hold for operators (retail affiliate keys); generated in DATA_DIR when unset.
   ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters').optional(),
+  // Outgoing webhooks may go to http:// and to private, loopback or link-local addresses (on-premises installs, tests).
+  WEBHOOK_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   REDIS_URL: z.string().url().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

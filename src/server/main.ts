@@ -10,6 +10,7 @@ import { billingFromEnv } from './features/billing/billing-settings.js';
 import { printifySettingsFrom } from './integrations/printify/printify-client.js';
 import { retailSettingsFrom } from './features/resources-hub/retailer-links.js';
 import { retailAffiliatesFrom } from './features/retail-affiliates/retail-affiliate-settings.js';
+import { webhooksFrom } from './features/webhooks/webhook-settings.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { describeFileStore, fileStoreFrom } from './integrations/file-store/index.js';
 import { startJobs } from './jobs/start-jobs.js';
@@ -41,8 +42,9 @@ async function main() {
   const unsubscribeKey = deriveKey(sessionSecret, 'unsubscribe');
   const previousSecrets = env.SESSION_SECRET_FALLBACKS;
   const live = await openLiveBus(database, log);
+  const webhooks = webhooksFrom(env, dataDir);
   const jobs = await startJobs({
-    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey },
+    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey, webhooks },
     log,
     soleInstance: database.kind === 'embedded',
   });
@@ -62,6 +64,7 @@ async function main() {
       retail: retailSettingsFrom(env),
       retailAffiliates: retailAffiliatesFrom(env, dataDir),
       fileStore: fileStoreFrom(env, dataDir),
+      webhooks,
       live,
     },
     sessionSecret,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ApiErrorSchema } from '../shared/api-error.js';
 import type { CurrentUser } from '../shared/auth.schemas.js';
 import type { AppContext } from './context.js';
+import { apiTokenRateLimit } from './features/api-tokens/api-token-auth.js';
 import { requireAdmin, requireAffiliate, requireOperator, requireUser } from './features/auth/guards.js';
 import { unauthorized } from './http-errors.js';
 
@@ -10,7 +11,8 @@ import { unauthorized } from './http-errors.js';
  * before the body is read, so no handler checks again and none can forget to.
  * - public: anyone; a handler that cares who is asking reads `currentUser` itself.
  * - account: any signed-in user, whatever the role.
- * - operator: signed-in operators and admins (spec 6).
+ * - operator: signed-in operators and admins (spec 6), or a personal API token of one (read-only
+ *   tokens only for GET and HEAD; a route with `config: { sessionOnly: true }` takes no token).
  * - admin: administrators only.
  * - affiliate: members of the affiliate program (affiliates, and operators who also refer).
  * - webhook: other services calling us; they prove themselves by signature, the raw body is kept
@@ -62,6 +64,8 @@ export function routeScope(scope: RouteScope, plugins: RoutePlugin[]) {
         request.user = await guard(ctx, request);
       });
     }
+    // Only the operator scope accepts API tokens (its guard); each token's calls are counted after it.
+    if (scope === 'operator') instance.addHook('onRequest', apiTokenRateLimit(instance));
     if (scope === 'webhook') {
       instance.removeAllContentTypeParsers();
       instance.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {

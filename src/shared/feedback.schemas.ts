@@ -18,7 +18,21 @@ export const FeedbackMessages = {
   issueNotFound: NotFoundMessages.issue,
   issueResolved: 'This issue is resolved and can no longer change.',
   issueBackToNew: 'An issue under investigation cannot go back to new.',
+  invalidEmail: 'Please enter a valid email address',
+  replyOnlyWhenResolving: 'A public reply can only be sent when resolving an issue.',
+  replyRequired: 'Please write a reply for the customer.',
 } as const;
+
+/** An address is at most 254 characters (RFC 5321 path limit); longer is refused as invalid, not cut. */
+const EMAIL_MAX_LENGTH = 254;
+const EmailFormatSchema = z.email();
+
+/** The short answer a resolved issue may carry, mailed to the customer who reported it. */
+export const PUBLIC_REPLY_MAX_LENGTH = 500;
+const PublicReplyTextSchema = z
+  .string({ error: 'The reply must be text' })
+  .trim()
+  .max(PUBLIC_REPLY_MAX_LENGTH, `Must be at most ${PUBLIC_REPLY_MAX_LENGTH} characters`);
 
 /** A product idea from a customer or an operator (spec core 5). */
 export const SuggestionInputSchema = z.strictObject({
@@ -29,6 +43,14 @@ export const SuggestionInputSchema = z.strictObject({
     .string({ error: 'Your name must be text' })
     .trim()
     .max(100, 'Must be at most 100 characters')
+    .nullish()
+    .transform((value) => value || null),
+  // Optional: left to hear once, by mail, when the product is stocked at the machine; empty means none.
+  email: z
+    .string({ error: FeedbackMessages.invalidEmail })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, FeedbackMessages.invalidEmail)
+    .refine((value) => value === '' || EmailFormatSchema.safeParse(value).success, FeedbackMessages.invalidEmail)
     .nullish()
     .transform((value) => value || null),
 });
@@ -50,6 +72,8 @@ export const SuggestionSchema = z.object({
   machineId: z.number().int().nullable(),
   status: z.enum(SUGGESTION_STATUSES),
   productId: z.number().int().nullable(),
+  /** The customer left an address to hear when it is stocked; the address itself is never sent out. */
+  notifyOnStock: z.boolean(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
 });
@@ -83,9 +107,24 @@ export const IssueReportSchema = z.strictObject({
 });
 export type IssueReport = z.input<typeof IssueReportSchema>;
 
-export const IssueStatusSchema = z.strictObject({
-  status: z.enum(ISSUE_STATUSES, { error: 'Status must be open, investigating or resolved' }),
+/** A status change; resolving may carry a public reply, which is mailed to the customer who reported the issue. */
+export const IssueStatusSchema = z
+  .strictObject({
+    status: z.enum(ISSUE_STATUSES, { error: 'Status must be open, investigating or resolved' }),
+    // Empty or absent means no reply, and then no mail.
+    publicReply: PublicReplyTextSchema.nullish().transform((value) => value || null),
+  })
+  .refine((change) => change.publicReply === null || change.status === 'resolved', {
+    message: FeedbackMessages.replyOnlyWhenResolving,
+    path: ['publicReply'],
+  });
+export type IssueStatusChange = z.input<typeof IssueStatusSchema>;
+
+/** The issues page's 'Resolve with reply' form: there the reply is the point, so it is required. */
+export const IssueReplyFormSchema = z.strictObject({
+  publicReply: PublicReplyTextSchema.min(1, FeedbackMessages.replyRequired),
 });
+export type IssueReplyForm = z.infer<typeof IssueReplyFormSchema>;
 
 export const VendingIssueSchema = z.object({
   id: z.number().int(),
@@ -96,6 +135,8 @@ export const VendingIssueSchema = z.object({
   productName: z.string(),
   issueDescription: z.string().nullable(),
   status: z.enum(ISSUE_STATUSES),
+  /** What the operator told the customer when resolving it (mailed to them), or null. */
+  publicReply: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   resolvedAt: z.string().nullable(),

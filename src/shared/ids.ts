@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const MAX_ID = 2_147_483_647;
 
 /** The records an id can name; each has one invalid-id message and one not-found message. */
-export type RecordKind = 'machine' | 'product' | 'suggestion' | 'issue' | 'user' | 'charity' | 'donation' | 'apiToken';
+export type RecordKind = 'machine' | 'product' | 'suggestion' | 'issue' | 'user' | 'charity' | 'donation' | 'apiToken' | 'webhook';
 
 const LABELS: Record<RecordKind, string> = {
   machine: 'Machine',
@@ -15,6 +15,7 @@ const LABELS: Record<RecordKind, string> = {
   charity: 'Charity',
   donation: 'Donation',
   apiToken: 'API token',
+  webhook: 'Webhook',
 };
 
 /** A foreign id answers exactly like a missing one (DECISIONS 1), with these messages. */
@@ -27,6 +28,7 @@ export const NotFoundMessages: Record<RecordKind, string> = {
   charity: 'Charity not found',
   donation: 'Donation not found',
   apiToken: 'API token not found',
+  webhook: 'Webhook not found',
 };
 
 export const invalidIdMessage = (kind: RecordKind) => `${LABELS[kind]} id must be a whole number`;

@@ -29,6 +29,8 @@ export const PUBLIC_PAGE_PATHS = {
   // page links to and which lands affiliates on their dashboard.
   affiliateSignup: '/affiliate-signup',
   affiliateLogin: '/affiliate/login',
+  // A machine's read-only view for the manager of the place where it stands (share links).
+  sharedMachine: '/share/:token',
 } as const;
 
 /** Operator pages: signed-out visitors are sent to sign in, so each is a page for everyone. */
@@ -57,6 +59,10 @@ export const OPERATOR_PAGE_PATHS = {
   magnetOrders: '/magnet-orders',
   magnetOrder: '/magnet-orders/:orderId',
   adminMagnetOrders: '/admin/magnet-orders',
+  // CSV exports of the operator's records, beyond spec 2.1's table.
+  exports: '/exports',
+  // Where customers come from and how far they go (the scan-to-vote funnel), beyond spec 2.1's table.
+  scanFunnel: '/scan-funnel',
 } as const;
 
 /**

@@ -76,6 +76,8 @@ export const VotePageDataSchema = z.object({
   products: z.array(VotePageProductSchema),
   leaderboard: VotePageLeaderboardSchema,
   myVotes: VoterVotesSchema,
+  /** Products the operator stocked at this machine from customers' suggestions in the last two weeks, newest first. */
+  nowStocked: z.array(z.object({ productId: z.number().int(), name: z.string() })),
 });
 
 export type VotePageProduct = z.infer<typeof VotePageProductSchema>;

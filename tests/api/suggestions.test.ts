@@ -43,6 +43,7 @@ describe('POST /api/suggestions: who receives it', () => {
       machineId: owner.machine.id,
       status: 'pending',
       productId: null,
+      notifyOnStock: false,
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       processedAt: null,
     });

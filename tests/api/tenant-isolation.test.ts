@@ -12,7 +12,7 @@ import { api, signIn, type ApiMethod } from './helpers.js';
 let t: TestApp;
 let intruder: string;
 let owner: string;
-const ids = { machine: 0, product: 0, suggestion: 0, issue: 0, charity: 0, donation: 0 };
+const ids = { machine: 0, product: 0, suggestion: 0, issue: 0, charity: 0, donation: 0, apiToken: 0, webhook: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,6 +32,13 @@ beforeAll(async () => {
   const donation = await api(t, owner).post('/api/donation-hub/record', { charityId: ids.charity, products: [{ name: 'Owner chips', quantity: 2, unitValue: '1.50' }] });
   expect(donation.statusCode, donation.body).toBe(201);
   ids.donation = donation.json().id;
+  const apiToken = await api(t, owner).post('/api/settings/api-tokens', { name: 'Owner script', access: 'read-only' });
+  expect(apiToken.statusCode, apiToken.body).toBe(201);
+  ids.apiToken = apiToken.json().id;
+  expect((await api(t, owner).post(`/api/machines/${machine.id}/share-link`)).statusCode).toBe(201);
+  const webhook = await api(t, owner).post('/api/webhooks', { url: 'http://127.0.0.1:9/owner-hook', events: ['issue.created'] });
+  expect(webhook.statusCode, webhook.body).toBe(201);
+  ids.webhook = webhook.json().endpoint.id;
 });
 afterAll(() => t.close());
 
@@ -59,6 +66,21 @@ const FOREIGN_ID_CALLS: [ApiMethod, (i: typeof ids) => string, unknown?][] = [
   ['GET', (i) => `/api/donation-hub/donations/${i.donation}`],
   ['GET', (i) => `/api/donation-hub/donations/${i.donation}/receipt.pdf`],
   ['POST', () => '/api/donation-hub/record', undefined],
+  ['GET', (i) => `/api/exports/votes.csv?machineId=${i.machine}`],
+  ['GET', (i) => `/api/exports/products.csv?machineId=${i.machine}`],
+  ['GET', (i) => `/api/exports/suggestions.csv?machineId=${i.machine}`],
+  ['GET', (i) => `/api/exports/vending-issues.csv?machineId=${i.machine}`],
+  ['GET', (i) => `/api/exports/magnet-orders.csv?machineId=${i.machine}`],
+  ['DELETE', (i) => `/api/settings/api-tokens/${i.apiToken}`],
+  ['GET', (i) => `/api/machines/${i.machine}/share-link`],
+  ['GET', (i) => `/api/scan-funnel?machineId=${i.machine}`],
+  ['POST', (i) => `/api/machines/${i.machine}/share-link`],
+  ['DELETE', (i) => `/api/machines/${i.machine}/share-link`],
+  ['PATCH', (i) => `/api/webhooks/${i.webhook}`, { enabled: false }],
+  ['DELETE', (i) => `/api/webhooks/${i.webhook}`],
+  ['POST', (i) => `/api/webhooks/${i.webhook}/roll-secret`],
+  ['POST', (i) => `/api/webhooks/${i.webhook}/test`],
+  ['GET', (i) => `/api/webhooks/${i.webhook}/deliveries`],
 ];
 
 /** Calls whose ids travel in the body rather than the path. */
@@ -72,11 +94,11 @@ function bodyNaming(path: string, i: typeof ids): unknown {
 
 describe("another operator's ids", () => {
   for (const [method, path, payload] of FOREIGN_ID_CALLS) {
-    test(`${method} ${path({ machine: 0, product: 0, suggestion: 0, issue: 0, charity: 0, donation: 0 }).replace(/\/0/g, '/:id')} answers 404, exactly like a missing id`, async () => {
+    test(`${method} ${path({ machine: 0, product: 0, suggestion: 0, issue: 0, charity: 0, donation: 0, apiToken: 0, webhook: 0 }).replace(/\/0/g, '/:id')} answers 404, exactly like a missing id`, async () => {
       const body = bodyNaming(path(ids), ids) ?? payload;
       const foreign = await api(t, intruder).send(method, path(ids), body);
       expect(foreign.statusCode, foreign.body).toBe(404);
-      const missingIds = { machine: 999_999, product: 999_999, suggestion: 999_999, issue: 999_999, charity: 999_999, donation: 999_999 };
+      const missingIds = { machine: 999_999, product: 999_999, suggestion: 999_999, issue: 999_999, charity: 999_999, donation: 999_999, apiToken: 999_999, webhook: 999_999 };
       const missingBody = bodyNaming(path(ids), missingIds) ?? payload;
       const missing = await api(t, intruder).send(method, path(missingIds), missingBody);
       expect(missing.statusCode).toBe(404);
@@ -97,6 +119,9 @@ describe("another operator's ids", () => {
     expect(charities).toMatchObject([{ id: ids.charity, name: 'Owner pantry', acceptedItems: ['Water'] }]);
     const donations = (await api(t, owner).get('/api/donation-hub/history')).json();
     expect(donations).toMatchObject([{ id: ids.donation, charityId: ids.charity, totalValue: '3.00' }]);
+    expect((await api(t, owner).get('/api/settings/api-tokens')).json()).toMatchObject([{ id: ids.apiToken, name: 'Owner script' }]);
+    expect((await api(t, owner).get(`/api/machines/${ids.machine}/share-link`)).json()).toMatchObject({ active: true, lastViewedAt: null });
+    expect((await api(t, owner).get('/api/webhooks')).json()).toMatchObject([{ id: ids.webhook, enabled: true }]);
   });
 
   test('a reset by another operator leaves these counts alone', async () => {
@@ -112,7 +137,7 @@ describe("another operator's ids", () => {
 });
 
 describe("another operator's lists", () => {
-  const LISTS = ['/api/machines', '/api/products', '/api/suggestions', '/api/vending-issues', '/api/dashboard/machines', '/api/donation-hub/charities', '/api/donation-hub/history'];
+  const LISTS = ['/api/machines', '/api/products', '/api/suggestions', '/api/vending-issues', '/api/dashboard/machines', '/api/donation-hub/charities', '/api/donation-hub/history', '/api/settings/api-tokens', '/api/webhooks'];
   for (const list of LISTS) {
     test(`${list} is empty for an operator with no data of their own`, async () => {
       const response = await api(t, intruder).get(list);
@@ -164,6 +189,10 @@ describe('signed out', () => {
     ['PUT', '/api/donation-hub/tax-settings'],
     ['GET', '/api/donation-hub/summary.pdf'],
     ['GET', '/api/donation-hub/export.csv'],
+    ['GET', '/api/exports/votes.csv'],
+    ['GET', '/api/webhooks'],
+    ['POST', '/api/webhooks'],
+    ['PATCH', '/api/webhooks/1'],
   ];
   for (const [method, url] of OPERATOR_CALLS) {
     test(`${method} ${url} answers 401 Unauthorized, before looking at the body`, async () => {

@@ -47,6 +47,7 @@ describe('POST /api/vending-issues: who receives it', () => {
       productName: 'Doritos Nacho',
       issueDescription: 'Paid but the coil did not turn.',
       status: 'open',
+      publicReply: null,
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       resolvedAt: null,

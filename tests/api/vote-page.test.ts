@@ -289,7 +289,7 @@ describe('the page forms check what the server checks', () => {
     Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, fieldErrorText(error, english)]));
 
   test('suggestion and issue rules give the same field messages as the API', async () => {
-    const suggestion = { name: ' ', brand: '', category: '', suggestedBy: '' };
+    const suggestion = { name: ' ', brand: '', category: '', suggestedBy: '', email: 'not-an-email' };
     const suggestionRes = await t.app.inject({ method: 'POST', url: `/api/suggestions?machineId=${fx.m1}`, payload: suggestion });
     expect(suggestionRes.statusCode).toBe(400);
     expect(inEnglish(validateSuggestion(suggestion))).toEqual(suggestionRes.json().errors);

@@ -16,6 +16,7 @@ import type { FileStore } from '../../src/server/integrations/file-store/file-st
 import { AmazonCreatorsClient } from '../../src/server/integrations/amazon-creators/amazon-creators-client.js';
 import { FlexOffersClient } from '../../src/server/integrations/flexoffers/flexoffers-client.js';
 import type { RetailAffiliateSettings } from '../../src/server/features/retail-affiliates/retail-affiliate-settings.js';
+import type { WebhookSettings } from '../../src/server/features/webhooks/webhook-settings.js';
 
 export const TEST_PUBLIC_URL = 'http://vendvote.test';
 const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
@@ -25,6 +26,8 @@ export const TEST_TWO_FACTOR_KEY = deriveKey(TEST_SESSION_SECRET, 'two-factor');
 export const TEST_UNSUBSCRIBE_KEY = deriveKey(TEST_SESSION_SECRET, 'unsubscribe');
 /** Seals the retail affiliate secrets, derived as retailAffiliatesFrom derives it from an ENCRYPTION_KEY. */
 export const TEST_RETAIL_SECRET_KEY = deriveKey('test-encryption-key-that-is-long-enough-0123456789', 'retail-affiliate-secrets');
+/** Webhooks as webhooksFrom makes them, allowing loopback receivers (WEBHOOK_ALLOW_PRIVATE_URLS); a test may pass its own. */
+export const TEST_WEBHOOKS: WebhookSettings = { secretKey: deriveKey('test-encryption-key-that-is-long-enough-0123456789', 'webhook-secrets'), allowPrivateUrls: true };
 /** Nothing listens on the discard port: without a fake, a connection test fails at once and never leaves the machine. */
 const NOWHERE = 'http://127.0.0.1:9';
 
@@ -52,7 +55,7 @@ export interface TestApp {
 
 /** The real app on a fresh database, with its jobs worker sending mail to a real SMTP server on loopback. */
 export async function createTestApp(
-  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings; printify?: PrintifySettings; retail?: RetailSettings; fileStore?: FileStore; retailApis?: TestRetailApis; logger?: FastifyBaseLogger } = {},
+  options: { adminEmails?: string[]; supportEmail?: string; publicUrl?: string; webDir?: string; billing?: BillingSettings; printify?: PrintifySettings; retail?: RetailSettings; fileStore?: FileStore; retailApis?: TestRetailApis; logger?: FastifyBaseLogger; webhooks?: WebhookSettings } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const smtp = await startSmtpServer();
@@ -60,9 +63,10 @@ export async function createTestApp(
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'VendVote <no-reply@vendvote.test>', outboxDir: '', log });
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
   const live = await openLiveBus(database);
-  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY }, log, soleInstance: false });
+  const webhooks = options.webhooks ?? TEST_WEBHOOKS;
+  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, webhooks }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail, fileStore: options.fileStore, retailAffiliates: testRetailAffiliates(options.retailApis), live },
+    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail, fileStore: options.fileStore, retailAffiliates: testRetailAffiliates(options.retailApis), webhooks, live },
     sessionSecret: TEST_SESSION_SECRET,
     webDir: options.webDir,
     logger: options.logger,

@@ -9,6 +9,8 @@ import { testNotificationMail } from '../../src/server/features/notifications/em
 import { confirmEmailChangeMail, emailChangedMail } from '../../src/server/features/security/emails/email-change.js';
 import { newSignInMail } from '../../src/server/features/security/emails/new-sign-in.js';
 import { newIssueMail } from '../../src/server/features/vending-issues/emails/new-issue.js';
+import { issueReplyMail } from '../../src/server/features/vending-issues/emails/issue-reply.js';
+import { productStockedMail } from '../../src/server/features/suggestions/emails/product-stocked.js';
 import { educationAvailableMail } from '../../src/server/features/educators/emails/education-available.js';
 import type { MailTemplate } from '../../src/server/integrations/mail/define-mail.js';
 import { MAIL_LOCALES } from '../../src/server/integrations/mail/mail-locale.js';
@@ -43,6 +45,14 @@ const MAILS: [string, MailTemplate<z.ZodType>, Record<string, unknown>][] = [
   ['education-available', educationAvailableMail, { firstName: 'Ann', educationLink: link }],
   ['confirm-email-change', confirmEmailChangeMail, { firstName: 'Ann', confirmLink: link }],
   ['email-changed', emailChangedMail, { firstName: 'Ann', newEmail: 'new@example.test', supportLink: link }],
+  // Customer mails, written in the machine owner's language.
+  ['product-stocked', productStockedMail, { productName: 'Takis Fuego', machineName: 'Gym Lobby', location: 'Floor 2', votePageLink: link }],
+  [
+    'issue-reply',
+    issueReplyMail,
+    { customerName: 'Riley', productName: 'Chips', machine: { name: 'Gym Lobby', location: 'Floor 2', votePageLink: link }, reply: 'Fixed.\nRefunded too.' },
+  ],
+  ['issue-reply (no machine)', issueReplyMail, { customerName: 'Riley', productName: 'Chips', machine: null, reply: 'Fixed.' }],
   ['new-sign-in', newSignInMail, { firstName: 'Ann', browser: 'Firefox 133', system: 'Windows', place: 'Chicago', when: 'March 5, 2025 at 2:30 PM CST', securityLink: link }],
 ];
 

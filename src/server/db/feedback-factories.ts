@@ -45,6 +45,8 @@ export interface VendingIssueSeed {
   issueDescription?: string | null;
   status?: IssueStatus;
   createdAt?: Date;
+  /** When a resolved issue was resolved; its report time unless given. */
+  resolvedAt?: Date;
 }
 
 export async function createVendingIssue(db: Database, userId: number, seed: VendingIssueSeed = {}) {
@@ -62,7 +64,7 @@ export async function createVendingIssue(db: Database, userId: number, seed: Ven
       status,
       createdAt,
       updatedAt: createdAt,
-      resolvedAt: status === 'resolved' ? createdAt : null,
+      resolvedAt: status === 'resolved' ? (seed.resolvedAt ?? createdAt) : null,
     })
     .returning();
   return row!;

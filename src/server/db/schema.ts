@@ -18,3 +18,6 @@ export * from './schema/marketing.js';
 export * from './schema/affiliates.js';
 export * from './schema/analytics.js';
 export * from './schema/donations.js';
+export * from './schema/api-tokens.js';
+export * from './schema/share-links.js';
+export * from './schema/webhooks.js';

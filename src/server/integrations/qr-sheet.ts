@@ -51,7 +51,8 @@ function drawCell(doc: PDFKit.PDFDocument, entry: QrSheetEntry, caption: string,
     y = centredText(doc, caption, left, y + 3, 9, 2);
   }
   doc.fillColor('#666666');
-  centredText(doc, entry.voteUrl, left, y + 2, 6.5);
+  // Printed without its `?src=`: someone typing the address has not scanned the code.
+  centredText(doc, entry.voteUrl.split('?')[0]!, left, y + 2, 6.5);
 }
 
 /** A printable PDF with one labelled QR code per machine, nine to a page. */

@@ -17,3 +17,20 @@ const BYTE_ORDER_MARK = '\uFEFF';
 export function spreadsheetCsv(fields: readonly string[], rows: (string | number)[][]): string {
   return BYTE_ORDER_MARK + Papa.unparse({ fields: [...fields], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
 }
+
+/** A cell of a streamed CSV; null and undefined are written as empty cells. */
+export type CsvCell = string | number | null | undefined;
+
+/**
+ * The same CSV written in parts, for files too large to build whole: this first part is the byte
+ * order mark and the header line; spreadsheetCsvLines writes the rows that follow, a batch at a time.
+ */
+export function spreadsheetCsvHeader(fields: readonly string[]): string {
+  return BYTE_ORDER_MARK + spreadsheetCsvLines([fields]);
+}
+
+/** Rows of a streamed CSV, each line ending in CRLF (so batches join up), escaped and guarded as above. */
+export function spreadsheetCsvLines(rows: readonly (readonly CsvCell[])[]): string {
+  if (rows.length === 0) return '';
+  return `${Papa.unparse(rows as CsvCell[][], { escapeFormulae: FORMULA_START, newline: '\r\n' })}\r\n`;
+}

@@ -3,6 +3,8 @@ import { resetPasswordMail } from '../features/auth/emails/reset-password.js';
 import { paymentFailedMail } from '../features/billing/emails/payment-failed.js';
 import { trialEndingMail } from '../features/billing/emails/trial-ending.js';
 import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
+import { issueReplyMail } from '../features/vending-issues/emails/issue-reply.js';
+import { productStockedMail } from '../features/suggestions/emails/product-stocked.js';
 import { educationAvailableMail } from '../features/educators/emails/education-available.js';
 import { contactCopyMail } from '../features/contact/emails/contact-copy.js';
 import { contactMessageMail } from '../features/contact/emails/contact-message.js';
@@ -21,6 +23,7 @@ import { submitMagnetOrderJob } from '../features/magnets/magnet-submission.job.
 import { pollMagnetOrdersJob } from '../features/magnets/magnet-tracking.js';
 import { approveCommissionsJob } from '../features/affiliates/approve-commissions.job.js';
 import { computeAnalyticsJob, nightlyAnalyticsJob } from '../features/inventory-analytics/analytics.jobs.js';
+import { deliverWebhookJob } from '../features/webhooks/webhook-delivery.job.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -31,6 +34,8 @@ export const appJobs = {
   'mail.verify-email': mailJob(verifyEmailMail),
   'mail.reset-password': mailJob(resetPasswordMail),
   'mail.new-issue': mailJob(newIssueMail),
+  'mail.issue-reply': mailJob(issueReplyMail),
+  'mail.product-stocked': mailJob(productStockedMail),
   'mail.education-available': mailJob(educationAvailableMail),
   'mail.contact-message': mailJob(contactMessageMail),
   'mail.contact-copy': mailJob(contactCopyMail),
@@ -54,6 +59,7 @@ export const appJobs = {
   'affiliates.approve-commissions': approveCommissionsJob,
   'analytics.compute': computeAnalyticsJob,
   'analytics.nightly': nightlyAnalyticsJob,
+  'webhooks.deliver': deliverWebhookJob,
 } satisfies JobRegistry;
 
 export type AppJobName = keyof typeof appJobs;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../integrations/mail/mailer.js';
 import type { PrintifySettings } from '../integrations/printify/printify-client.js';
+import type { WebhookSettings } from '../features/webhooks/webhook-settings.js';
 
 /** What a job's handler may use; handed over by the worker, never taken from a request. */
 export interface JobDeps {
@@ -15,12 +16,21 @@ export interface JobDeps {
   printify?: PrintifySettings;
   /** Signs the one-click unsubscribe links of notices; the same key as the app's. */
   unsubscribeKey?: string;
+  /** Outgoing webhooks' sealing key and address rule; without it their deliveries fail and retry. */
+  webhooks?: WebhookSettings;
+}
+
+/** Which run of the job this is: a handler that records its own outcome knows when it is the last. */
+export interface JobRun {
+  attempt: number;
+  maxAttempts: number;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** Checked when enqueued and again when run, so a stored row from an older release fails loudly. */
   payload: S;
-  handle(payload: z.output<S>, deps: JobDeps): Promise<void>;
+  /** `run` is given by the worker; a test calling a handler directly may leave it out. */
+  handle(payload: z.output<S>, deps: JobDeps, run?: JobRun): Promise<void>;
   /** Attempts before the job is dead; DEFAULT_MAX_ATTEMPTS unless given. */
   maxAttempts?: number;
 }

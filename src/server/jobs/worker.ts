@@ -69,7 +69,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     const definition = registry[job.name]!;
     const context = { jobId: job.id, job: job.name, attempt: job.attempts };
     try {
-      await definition.handle(definition.payload.parse(job.payload), deps);
+      await definition.handle(definition.payload.parse(job.payload), deps, { attempt: job.attempts, maxAttempts: job.maxAttempts });
       await completeJob(deps.db, job);
     } catch (error) {
       const message = failureMessage(error);

@@ -12,6 +12,9 @@ export function registerSameOriginCheck(app: FastifyInstance, trustedOrigins: st
     if (!STATE_CHANGING.has(request.method)) return;
     // Other services call webhooks server to server and prove themselves by signature.
     if (request.routeOptions.config.scope === 'webhook') return;
+    // A bearer token is sent only by code that holds it, never by a browser on its own; with no
+    // cookie at all nothing ambient rides along to be abused. A request with cookies is still checked.
+    if (request.headers.cookie === undefined && /^Bearer\s/i.test(request.headers.authorization ?? '')) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (typeof fetchSite === 'string') {
       if (fetchSite === 'same-origin' || fetchSite === 'none') return;

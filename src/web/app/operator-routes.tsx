@@ -57,6 +57,8 @@ const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
   magnetOrders: { Page: MagnetOrdersPage },
   magnetOrder: { Page: MagnetReceiptPage },
   adminMagnetOrders: { Page: AdminMagnetOrdersPage, adminOnly: true },
+  exports: { Page: lazyPage(() => import('../features/exports/pages/export-data-page.js'), 'ExportDataPage') },
+  scanFunnel: { Page: lazyPage(() => import('../features/scan-funnel/pages/scan-funnel-page.js'), 'ScanFunnelPage') },
 };
 
 

@@ -20,6 +20,10 @@ export const suggestions = pgTable(
     description: text('description').notNull().default(''),
     imageUrl: text('image_url'),
     suggestedBy: text('suggested_by'),
+    /** Left by the customer to hear when the product is stocked; used for that one mail only. */
+    suggesterEmail: text('suggester_email'),
+    /** Where the customer came from to the machine's page (shared/scan-sources.ts). */
+    source: text('source').notNull().default('direct'),
     status: text('status', { enum: ['pending', 'approved', 'declined'] })
       .notNull()
       .default('pending'),
@@ -43,6 +47,10 @@ export const vendingIssues = pgTable(
     customerEmail: text('customer_email').notNull(),
     productName: text('product_name').notNull(),
     issueDescription: text('issue_description'),
+    /** Where the customer came from to the machine's page (shared/scan-sources.ts). */
+    source: text('source').notNull().default('direct'),
+    /** A short answer for the customer, mailed to them when the issue is resolved. */
+    publicReply: text('public_reply'),
     status: text('status', { enum: ['open', 'investigating', 'resolved'] })
       .notNull()
       .default('open'),

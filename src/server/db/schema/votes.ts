@@ -1,6 +1,6 @@
 /** Customers' votes and the counters kept beside them. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { products, vendingMachines } from './catalog.js';
 
@@ -75,6 +75,8 @@ export const votes = pgTable(
     voterIpHash: text('voter_ip_hash'),
     /** A coarse class of the device voted from, never the user agent itself; null on older votes. */
     deviceClass: text('device_class', { enum: ['phone', 'tablet', 'desktop'] }),
+    /** Where the voter came from to the machine's page (shared/scan-sources.ts); no more than that. */
+    source: text('source').notNull().default('direct'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
@@ -88,10 +90,29 @@ export const votes = pgTable(
       .on(table.machineId, table.createdAt, table.voterId)
       .where(sql`${table.archivedAt} is null`),
     index('votes_product_created_idx').on(table.productId, table.createdAt),
+    // The scan funnel: one machine's votes and voters per day and source, archived ones included.
+    index('votes_machine_funnel_idx').on(table.machineId, table.createdAt, table.source, table.voterId),
     // The up-votes of one product at one machine between two restock visits (the stock figures'
     // units per up-vote), archived ones included: units sold before a reset were still sold.
     index('votes_machine_product_up_idx')
       .on(table.machineId, table.productId, table.createdAt)
       .where(sql`${table.voteType} = 'up'`),
   ],
+);
+
+/**
+ * Vote page loads per machine, source and day (the operator's calendar day): the funnel's first
+ * step. Counts only; nothing about who loaded the page.
+ */
+export const votePageViews = pgTable(
+  'vote_page_views',
+  {
+    machineId: integer('machine_id')
+      .notNull()
+      .references(() => vendingMachines.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.machineId, table.day, table.source] })],
 );

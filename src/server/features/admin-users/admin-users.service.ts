@@ -13,7 +13,7 @@ import {
 } from '../../../shared/admin-users.schemas.js';
 import { NotFoundMessages } from '../../../shared/ids.js';
 import type { AppContext } from '../../context.js';
-import { emailChanges, passwordResetTokens, subscriptions, twoFactorChallenges, users, verifiedSignIns } from '../../db/schema.js';
+import { apiTokens, emailChanges, passwordResetTokens, subscriptions, twoFactorChallenges, users, verifiedSignIns } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { endAllSessionsOf } from '../../sessions.js';
 import { sendVerification } from '../auth/auth.service.js';
@@ -149,7 +149,7 @@ export async function resendVerificationFor(ctx: AppContext, userId: number): Pr
 /**
  * Disables an account: it can no longer sign in (every path that starts a session checks), and it
  * is signed out everywhere at once, including sign-ins half done (a second step waiting for its
- * code, a one-click sign-in after verifying). Nothing of its data is touched; re-enabling restores it.
+ * code, a one-click sign-in after verifying), and its API tokens are revoked. Nothing of its data is touched; re-enabling restores it.
  * Its Stripe subscription is set to end with the period already paid (subscription-pause.ts).
  */
 export async function disableUser(ctx: AppContext, adminId: number, userId: number): Promise<AdminUserChange> {
@@ -169,6 +169,8 @@ export async function disableUser(ctx: AppContext, adminId: number, userId: numb
     // the owner asks afresh then.
     await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
+    // So do its API tokens, as its sessions do: after a re-enabling, the owner makes new ones.
+    await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
     return true;
   });
   if (!changed) throw notFound(NotFoundMessages.user);

@@ -145,7 +145,9 @@ const transform: SwaggerTransform = (input) => {
     schema.response![status] = { description: (isFile ? FileResponseSchema.description : convertedResponse.description) ?? 'Default Response', content };
   }
 
-  const security = SCOPE_SECURITY[scope];
+  // Token management itself takes a browser session only (api-tokens.routes.ts), so a token cannot mint more.
+  const sessionOnly = (route.config as { sessionOnly?: boolean } | undefined)?.sessionOnly === true;
+  const security = sessionOnly ? [{ sessionCookie: [] }] : SCOPE_SECURITY[scope];
   return { url: converted.url, schema: { ...schema, tags: [tagOf(scope, route.url)], ...(security ? { security } : {}) } };
 };
 

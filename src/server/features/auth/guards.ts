@@ -4,6 +4,7 @@ import { isOperatorRole, type CurrentUser } from '../../../shared/auth.schemas.j
 import type { AppContext } from '../../context.js';
 import { forbidden, unauthorized } from '../../http-errors.js';
 import { loadSessionUser } from '../../sessions.js';
+import { apiTokenNotAccepted, bearerTokenOf, userOfApiToken } from '../api-tokens/api-token-auth.js';
 import { toCurrentUser } from './auth.service.js';
 
 const resolved = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
@@ -18,14 +19,24 @@ export function currentUser(ctx: AppContext, request: FastifyRequest): Promise<C
   return pending;
 }
 
+/** Account, admin and affiliate routes take a session only: an API token opens the operator API alone. */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<CurrentUser> {
+  if (bearerTokenOf(request) !== null) throw apiTokenNotAccepted();
   const user = await currentUser(ctx, request);
   if (!user) throw unauthorized();
   return user;
 }
 
+/** A signed-in operator, or the owner of the personal API token the request carries (api-token-auth.ts). */
 export async function requireOperator(ctx: AppContext, request: FastifyRequest): Promise<CurrentUser> {
-  const user = await requireUser(ctx, request);
+  const token = bearerTokenOf(request);
+  let user: CurrentUser;
+  if (token === null) {
+    user = await requireUser(ctx, request);
+  } else {
+    user = toCurrentUser(await userOfApiToken(ctx, request, token), ctx.adminEmails);
+    resolved.set(request, Promise.resolve(user));
+  }
   if (!isOperatorRole(user.role)) throw forbidden('This page is for operators.');
   return user;
 }

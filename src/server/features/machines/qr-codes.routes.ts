@@ -5,6 +5,7 @@ import { MachineMessages, QrCodeRequestSchema, QrSheetQuerySchema } from '../../
 import { notFound } from '../../http-errors.js';
 import { signedInUser } from '../../route-scopes.js';
 import { getOwnedMachine, listMachines, voteUrlOf } from './machines.service.js';
+import { withScanSource } from '../../../shared/scan-sources.js';
 
 /** A file-name part made of ASCII letters, digits and dashes, so any browser keeps it as is. */
 function slugOf(name: string, fallback: string): string {
@@ -26,7 +27,7 @@ export async function qrCodeRoutes(server: FastifyInstance) {
   app.post('/api/qr-code/generate', { schema: { body: QrCodeRequestSchema, response: { 200: FileResponseSchema } } }, async (request, reply) => {
     const machine = await getOwnedMachine(ctx, signedInUser(request).id, request.body.machineId);
     const { renderQrPng } = await import('../../integrations/qr.js');
-    const png = await renderQrPng(voteUrlOf(ctx, machine.id), request.body.customText);
+    const png = await renderQrPng(withScanSource(voteUrlOf(ctx, machine.id), 'screen'), request.body.customText);
     const fileName = `vendvote-qr-${slugOf(machine.name, `machine-${machine.id}`)}.png`;
     return reply
       .type('image/png')
@@ -38,7 +39,7 @@ export async function qrCodeRoutes(server: FastifyInstance) {
   app.get('/api/qr-code/sheet.pdf', { schema: { querystring: QrSheetQuerySchema, response: { 200: FileResponseSchema } } }, async (request, reply) => {
     const machines = await listMachines(ctx, signedInUser(request).id);
     if (machines.length === 0) throw notFound(MachineMessages.noMachinesToPrint);
-    const entries = machines.map((machine) => ({ name: machine.name, location: machine.location, voteUrl: voteUrlOf(ctx, machine.id) }));
+    const entries = machines.map((machine) => ({ name: machine.name, location: machine.location, voteUrl: withScanSource(voteUrlOf(ctx, machine.id), 'sheet') }));
     const { renderQrSheetPdf } = await import('../../integrations/qr-sheet.js');
     const pdf = await renderQrSheetPdf(entries, request.query.customText);
     return reply

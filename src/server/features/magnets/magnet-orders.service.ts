@@ -20,6 +20,7 @@ import { enqueue } from '../../jobs/enqueue.js';
 import type { BillingSettings } from '../billing/billing-settings.js';
 import { askStripe, configuredBilling, customerOf, type Payer } from '../billing/checkout.js';
 import { getOwnedMachine, voteUrlOf } from '../machines/machines.service.js';
+import { withScanSource } from '../../../shared/scan-sources.js';
 import { magnetPaymentOf } from './magnet-payment-method.js';
 import { priceOrder } from './magnet-quote.js';
 import { magnetCatalogue } from './magnet-variants.js';
@@ -96,7 +97,8 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
       userId: payer.id,
       machineId: machine.id,
       machineName: machine.name,
-      voteUrl: voteUrlOf(ctx, machine.id),
+      // The magnet's QR code says it was scanned from a magnet (the scan funnel).
+      voteUrl: withScanSource(voteUrlOf(ctx, machine.id), 'magnet'),
       qrToken: randomBytes(32).toString('base64url'),
       variantId: variant.id,
       magnetSize: variant.options.size,

@@ -12,6 +12,7 @@ import {
 import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
 import { resolveFeedbackRecipient } from './feedback-recipient.js';
+import { ScanSourceQuerySchema } from '../../../shared/scan-sources.schemas.js';
 import { approveSuggestion, createSuggestion, declineSuggestion, listSuggestions } from './suggestions.service.js';
 
 const TEN_MINUTES = 10 * 60_000;
@@ -24,13 +25,13 @@ export async function suggestionPublicRoutes(server: FastifyInstance) {
   app.post(
     '/api/suggestions',
     {
-      schema: { querystring: SuggestionTargetQuerySchema, body: SuggestionInputSchema, response: { 201: SuggestionSchema } },
+      schema: { querystring: SuggestionTargetQuerySchema.extend(ScanSourceQuerySchema.shape), body: SuggestionInputSchema, response: { 201: SuggestionSchema } },
       // Generous: many phones at one site can share a carrier's address.
       preHandler: [limit(server, { name: 'suggestion-ip', max: 30, windowMs: TEN_MINUTES, per: 'ip' })],
     },
     async (request, reply) => {
       const recipient = await resolveFeedbackRecipient(ctx, request, request.query.machineId);
-      return reply.status(201).send(await createSuggestion(ctx, recipient, request.body));
+      return reply.status(201).send(await createSuggestion(ctx, recipient, request.body, request.query.src));
     },
   );
 }

@@ -7,12 +7,15 @@ import {
 } from '../../../shared/feedback.schemas.js';
 import type { z } from 'zod';
 import { publishLive } from '../../live/publish.js';
+import type { ScanSource } from '../../../shared/scan-sources.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { products, suggestions, type Suggestion as SuggestionRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { toProduct } from '../products/products.service.js';
 import type { FeedbackRecipient } from './feedback-recipient.js';
+import { queueStockedMail } from './stocked-mail.js';
+import { queueWebhookEvent, suggestionCreatedData } from '../webhooks/webhook-events.js';
 
 type SuggestionInput = z.output<typeof SuggestionInputSchema>;
 
@@ -29,25 +32,36 @@ export function toSuggestion(row: SuggestionRow): Suggestion {
     machineId: row.machineId,
     status: row.status,
     productId: row.productId,
+    notifyOnStock: row.suggesterEmail !== null,
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
   };
 }
 
-export async function createSuggestion(ctx: AppContext, recipient: FeedbackRecipient, input: SuggestionInput): Promise<Suggestion> {
-  const [row] = await ctx.db
-    .insert(suggestions)
-    .values({
-      userId: recipient.userId,
-      machineId: recipient.machine?.id ?? null,
-      name: input.name,
-      brand: input.brand,
-      category: input.category,
-      suggestedBy: input.suggestedBy,
-    })
-    .returning();
-  publishLive(ctx, recipient.userId, { type: 'suggestion', change: 'created', machineId: row!.machineId, suggestionId: row!.id });
-  return toSuggestion(row!);
+/** Stores the suggestion and queues the owner's webhooks for it in the same transaction. */
+export async function createSuggestion(ctx: AppContext, recipient: FeedbackRecipient, input: SuggestionInput, source: ScanSource = 'direct'): Promise<Suggestion> {
+  const suggestion = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(suggestions)
+      .values({
+        userId: recipient.userId,
+        machineId: recipient.machine?.id ?? null,
+        name: input.name,
+        brand: input.brand,
+        category: input.category,
+        suggestedBy: input.suggestedBy,
+        // Only a machine can be named in the 'now stocked' mail: without one the address is not kept at all.
+        suggesterEmail: recipient.machine ? input.email : null,
+        // Only a machine's page has a funnel.
+        source: recipient.machine ? source : 'direct',
+      })
+      .returning();
+    const created = toSuggestion(row!);
+    await queueWebhookEvent(tx, recipient.userId, 'suggestion.created', suggestionCreatedData(created, recipient.machine?.name ?? null));
+    return created;
+  });
+  publishLive(ctx, recipient.userId, { type: 'suggestion', change: 'created', machineId: suggestion.machineId, suggestionId: suggestion.id });
+  return suggestion;
 }
 
 /** Pending and processed alike, newest first; the page splits them. */
@@ -73,7 +87,8 @@ async function refusal(db: Database, userId: number, id: number) {
 async function claimPending(db: Database, userId: number, id: number, status: 'approved' | 'declined') {
   const [claimed] = await db
     .update(suggestions)
-    .set({ status, processedAt: new Date() })
+    // A declined suggestion's address has no use left; an approved one keeps it until its mail is queued.
+    .set({ status, processedAt: new Date(), ...(status === 'declined' ? { suggesterEmail: null } : {}) })
     .where(and(eq(suggestions.id, id), eq(suggestions.userId, userId), eq(suggestions.status, 'pending')))
     .returning();
   if (!claimed) throw await refusal(db, userId, id);
@@ -100,7 +115,9 @@ export async function approveSuggestion(ctx: AppContext, userId: number, id: num
         votes: 0,
       })
       .returning();
-    const [linked] = await tx.update(suggestions).set({ productId: product!.id }).where(eq(suggestions.id, id)).returning();
+    await queueStockedMail(ctx, tx, userId, claimed, product!.name);
+    // The address was kept for that one mail only.
+    const [linked] = await tx.update(suggestions).set({ productId: product!.id, suggesterEmail: null }).where(eq(suggestions.id, id)).returning();
     return { suggestion: toSuggestion(linked!), product: toProduct(product!, product!.votes) };
   });
   publishSuggestionChange(ctx, userId, approved.suggestion, 'approved');

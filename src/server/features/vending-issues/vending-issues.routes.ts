@@ -12,6 +12,7 @@ import {
 import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
 import { resolveFeedbackRecipient } from '../suggestions/feedback-recipient.js';
+import { ScanSourceQuerySchema } from '../../../shared/scan-sources.schemas.js';
 import { changeIssueStatus, countIssues, listIssues, reportIssue } from './vending-issues.service.js';
 
 const TEN_MINUTES = 10 * 60_000;
@@ -24,13 +25,13 @@ export async function vendingIssuePublicRoutes(server: FastifyInstance) {
   app.post(
     '/api/vending-issues',
     {
-      schema: { body: IssueReportSchema, response: { 201: VendingIssueSchema } },
+      schema: { querystring: ScanSourceQuerySchema, body: IssueReportSchema, response: { 201: VendingIssueSchema } },
       // Generous: many phones at one site can share a carrier's address.
       preHandler: [limit(server, { name: 'issue-report-ip', max: 30, windowMs: TEN_MINUTES, per: 'ip' })],
     },
     async (request, reply) => {
       const recipient = await resolveFeedbackRecipient(ctx, request, request.body.machineId);
-      const issue = await reportIssue(ctx, recipient, request.body);
+      const issue = await reportIssue(ctx, recipient, request.body, request.query.src);
       return reply.status(201).send(issue);
     },
   );
@@ -48,12 +49,13 @@ export async function vendingIssueRoutes(server: FastifyInstance) {
     countIssues(ctx, signedInUser(request).id),
   );
 
-  // The dashboard uses /status, the issues page the bare path; both follow the same rules.
+  // The dashboard uses /status, the issues page the bare path; both follow the same rules. Resolving
+  // may carry a public reply, which is mailed to the customer who reported the issue.
   for (const path of ['/api/vending-issues/:id/status', '/api/vending-issues/:id']) {
     app.patch(
       path,
       { schema: { params: IssueIdParamsSchema, body: IssueStatusSchema, response: { 200: VendingIssueSchema } } },
-      async (request) => changeIssueStatus(ctx, signedInUser(request).id, request.params.id, request.body.status),
+      async (request) => changeIssueStatus(ctx, signedInUser(request).id, request.params.id, request.body.status, request.body.publicReply),
     );
   }
 }

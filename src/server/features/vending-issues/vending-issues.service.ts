@@ -11,11 +11,15 @@ import {
   type VendingIssue,
 } from '../../../shared/feedback.schemas.js';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
 import { vendingIssues, vendingMachines } from '../../db/schema.js';
-import { conflict, notFound } from '../../http-errors.js';
+import { badRequest, conflict, notFound } from '../../http-errors.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { publishLive } from '../../live/publish.js';
+import type { ScanSource } from '../../../shared/scan-sources.js';
 import type { FeedbackRecipient } from '../suggestions/feedback-recipient.js';
+import { issueCreatedData, issueStatusChangedData, queueWebhookEvent } from '../webhooks/webhook-events.js';
+import { queueIssueReplyMail } from './issue-reply-mail.js';
 
 type IssueReport = z.output<typeof IssueReportSchema>;
 type IssueRow = typeof vendingIssues.$inferSelect & { machineName: string | null };
@@ -30,14 +34,15 @@ function toIssue(row: IssueRow): VendingIssue {
     productName: row.productName,
     issueDescription: row.issueDescription,
     status: row.status,
+    publicReply: row.publicReply,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
   };
 }
 
-/** Stores the report and, when the owner wants notifications, queues their mail in the same transaction. */
-export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient, input: IssueReport): Promise<VendingIssue> {
+/** Stores the report and, in the same transaction, queues the owner's mail (when they want notifications) and webhooks. */
+export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient, input: IssueReport, source: ScanSource = 'direct'): Promise<VendingIssue> {
   const reported = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(vendingIssues)
@@ -48,6 +53,8 @@ export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient,
         customerEmail: input.customerEmail,
         productName: input.productName,
         issueDescription: input.issueDescription,
+        // Only a machine's page has a funnel.
+        source: recipient.machine ? source : 'direct',
       })
       .returning();
     const issue = toIssue({ ...row!, machineName: recipient.machine?.name ?? null });
@@ -64,6 +71,7 @@ export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient,
       };
       await enqueue(tx, 'mail.new-issue', { to: recipient.email, props });
     }
+    await queueWebhookEvent(tx, recipient.userId, 'issue.created', issueCreatedData(issue));
     return issue;
   });
   publishIssue(ctx, recipient.userId, reported, 'reported');
@@ -122,9 +130,9 @@ async function findIssue(ctx: AppContext, userId: number, id: number): Promise<V
   return row && toIssue(row);
 }
 
-async function machineNameOf(ctx: AppContext, machineId: number | null): Promise<string | null> {
+async function machineNameOf(db: Database, machineId: number | null): Promise<string | null> {
   if (machineId === null) return null;
-  const [machine] = await ctx.db.select({ name: vendingMachines.name }).from(vendingMachines).where(eq(vendingMachines.id, machineId));
+  const [machine] = await db.select({ name: vendingMachines.name }).from(vendingMachines).where(eq(vendingMachines.id, machineId));
   return machine?.name ?? null;
 }
 
@@ -138,22 +146,38 @@ function transitionRefusal(from: IssueStatus, to: IssueStatus): string {
 /**
  * open → investigating → resolved, and open → resolved; resolved is final. The rule lives in the
  * UPDATE's WHERE, so two concurrent changes cannot step around it; a read afterwards only tells
- * a missing issue (404) from a refused change (409).
+ * a missing issue (404) from a refused change (409). The row is locked first, so the status read
+ * is the one this change moved it from, which the owner's webhooks are told with the new one.
  */
-export async function changeIssueStatus(ctx: AppContext, userId: number, id: number, to: IssueStatus): Promise<VendingIssue> {
+export async function changeIssueStatus(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  to: IssueStatus,
+  /** Only with `resolved`: stored on the issue and mailed to the customer who reported it. */
+  publicReply: string | null = null,
+): Promise<VendingIssue> {
+  if (publicReply !== null && to !== 'resolved') throw badRequest(FeedbackMessages.replyOnlyWhenResolving, { publicReply: FeedbackMessages.replyOnlyWhenResolving });
   const allowedFrom = ISSUE_STATUSES.filter((from) => ISSUE_TRANSITIONS[from].includes(to));
   if (allowedFrom.length) {
     const now = new Date();
-    const [changed] = await ctx.db
-      .update(vendingIssues)
-      .set({ status: to, updatedAt: now, ...(to === 'resolved' ? { resolvedAt: now } : {}) })
-      .where(and(eq(vendingIssues.id, id), eq(vendingIssues.userId, userId), inArray(vendingIssues.status, allowedFrom)))
-      .returning();
+    const changed = await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select({ status: vendingIssues.status }).from(vendingIssues).where(and(eq(vendingIssues.id, id), eq(vendingIssues.userId, userId))).for('update');
+      const [row] = await tx
+        .update(vendingIssues)
+        .set({ status: to, updatedAt: now, ...(to === 'resolved' ? { resolvedAt: now, publicReply } : {}) })
+        .where(and(eq(vendingIssues.id, id), eq(vendingIssues.userId, userId), inArray(vendingIssues.status, allowedFrom)))
+        .returning();
+      if (!row || !before) return undefined;
+      if (publicReply !== null) await queueIssueReplyMail(ctx, tx, userId, row, publicReply);
+      const issue = toIssue({ ...row, machineName: await machineNameOf(tx, row.machineId) });
+      await queueWebhookEvent(tx, userId, 'issue.status_changed', issueStatusChangedData(issue, before.status));
+      return issue;
+    });
     // Answer the row as this change left it, even if another change follows at once.
     if (changed) {
-      const issue = toIssue({ ...changed, machineName: await machineNameOf(ctx, changed.machineId) });
-      publishIssue(ctx, userId, issue, 'status');
-      return issue;
+      publishIssue(ctx, userId, changed, 'status');
+      return changed;
     }
   }
   const current = await findIssue(ctx, userId, id);

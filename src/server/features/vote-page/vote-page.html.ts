@@ -13,7 +13,9 @@ import {
   votePageTitle,
   type InlinedVotePage,
 } from '../../../shared/vote-page.js';
+import { SCAN_SOURCE_PARAM, scanSourceOf } from '../../../shared/scan-sources.js';
 import type { AppContext } from '../../context.js';
+import { countPageView } from '../scan-funnel/page-views.js';
 import { HttpError } from '../../http-errors.js';
 import type { LimitVerdict } from '../../plugins/rate-limit.js';
 import { currentUser } from '../auth/guards.js';
@@ -131,6 +133,13 @@ async function inlinedPage(
     const data = await loadVotePage(ctx, pageTarget, DEFAULT_VOTE_PAGE_PERIOD, issueVoterCookie(request, reply));
     // The machine's owner is told how to fill an empty page; nobody else needs to know who owns it.
     const isOwner = viewer !== null && pageTarget.machine !== null && viewer.id === pageTarget.scope.ownerId;
+    // The funnel's first step; the owner looking at their own page is not a customer.
+    if (pageTarget.scope.kind === 'machine' && !isOwner) {
+      const source = scanSourceOf((request.query as Record<string, unknown> | undefined)?.[SCAN_SOURCE_PARAM]);
+      await countPageView(ctx, pageTarget.scope.machineId, source, pageTarget.scope.timeZone).catch((error: unknown) => {
+        request.log.warn({ err: error instanceof Error ? { message: error.message } : undefined }, 'a vote page view was not counted');
+      });
+    }
     return { status: 200, page: { status: 'ok', signedIn, isOwner, data } };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 404) return { status: 404, page: { status: 'not-found', signedIn } };

@@ -105,12 +105,13 @@ export async function loadVotePage(
   voter: { voterId: string; isNew: boolean },
 ): Promise<VotePageData> {
   const { scope } = target;
-  const [catalogue, activity, [voters], leaderboard, myVotes] = await Promise.all([
+  const [catalogue, activity, [voters], leaderboard, myVotes, nowStocked] = await Promise.all([
     listProducts(ctx, scope),
     queryRows<ProductActivity>(ctx.db, productActivitySql(scope)),
     queryRows<{ active_voters: number; voters_today: number }>(ctx.db, scopeVotersSql(scope)),
     loadLeaderboard(ctx, scope, period),
     voter.isNew ? {} : listVoterVotes(ctx, scope, voter.voterId),
+    scope.kind === 'machine' ? listNowStocked(ctx, scope.machineId) : [],
   ]);
   const activityOf = new Map(activity.map((row) => [Number(row.product_id), row]));
   let totalVotes = 0;
@@ -146,5 +147,30 @@ export async function loadVotePage(
     products,
     leaderboard,
     myVotes,
+    nowStocked,
   };
+}
+
+/** How long the vote page tells customers that a product they suggested here is now stocked. */
+export const NOW_STOCKED_DAYS = 14;
+
+/**
+ * Products approved from suggestions made at this machine in the last two weeks, still in the
+ * catalogue under the name they were stocked as: the vote page tells customers they were heard.
+ */
+async function listNowStocked(ctx: AppContext, machineId: number): Promise<{ productId: number; name: string }[]> {
+  const rows = await queryRows<{ product_id: number; name: string }>(
+    ctx.db,
+    sql`select product_id, name from (
+          select distinct on (p.id) p.id as product_id, p.name, s.processed_at
+          from suggestions s join products p on p.id = s.product_id and p.user_id = s.user_id
+          where s.machine_id = ${machineId} and s.status = 'approved'
+            and s.processed_at > now() - make_interval(days => ${NOW_STOCKED_DAYS})
+          order by p.id, s.processed_at desc
+        ) stocked
+        order by processed_at desc
+        limit 5`,
+  );
+  return rows
+    .map((row) => ({ productId: Number(row.product_id), name: row.name }));
 }

@@ -2,14 +2,15 @@
  * The four forms of the vote statement (machine or demo page, up or down), as fixed SQL texts
  * so the database prepares each once per connection instead of planning it on every vote.
  * Parameters: $1 product id, $2 machine id, $3 vote type, $4 voter id, $5 hashed client address,
- * $6 the device class (or null); on the demo page $2 is unused and $7 is the demo operator's id.
+ * $6 the device class (or null); at a machine $7 is where the voter came from (shared/scan-sources.ts),
+ * on the demo page $2 is unused and $7 is the demo operator's id.
  * At a machine the answer also names the machine's owner, whose open tabs hear of the vote.
  */
 
 /** At a machine, the product must be in the catalogue of the machine's owner; checked in place. */
 const INSERT_MACHINE_VOTE = `
-  insert into votes (product_id, machine_id, vote_type, voter_id, voter_ip_hash, device_class)
-  select p.id, m.id, $3::text, $4::text, $5::text, $6::text
+  insert into votes (product_id, machine_id, vote_type, voter_id, voter_ip_hash, device_class, source)
+  select p.id, m.id, $3::text, $4::text, $5::text, $6::text, $7::text
   from products p join vending_machines m on m.id = $2::int and m.user_id = p.user_id
   where p.id = $1::int for key share of p, m
   on conflict (voter_id, product_id, coalesce(machine_id, 0)) where archived_at is null do nothing

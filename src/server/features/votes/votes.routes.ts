@@ -12,6 +12,7 @@ import { voteLimits } from './vote-limits.js';
 import { requireVoterId } from './voter-cookie.js';
 import { demoScope } from './vote-scope.js';
 import { deviceClassOf } from './device-class.js';
+import { ScanSourceQuerySchema } from '../../../shared/scan-sources.schemas.js';
 import { castVote, resetVotes, type BallotScope } from './votes.service.js';
 
 /** Customers vote without an account, on a machine's page or the demo page. */
@@ -24,7 +25,7 @@ export async function votePublicRoutes(server: FastifyInstance) {
     {
       schema: {
         params: ProductIdParamsSchema,
-        querystring: MachineScopeQuerySchema,
+        querystring: MachineScopeQuerySchema.extend(ScanSourceQuerySchema.shape),
         body: VoteInputSchema,
         response: { 201: VoteResultSchema },
       },
@@ -41,6 +42,7 @@ export async function votePublicRoutes(server: FastifyInstance) {
         voterId: requireVoterId(request),
         ip: request.ip,
         deviceClass: deviceClassOf(request.headers['user-agent']),
+        source: request.query.src,
       });
       return reply.status(201).send(result);
     },

@@ -9,7 +9,9 @@ import { countVote, zeroCountersOf } from './vote-counters.js';
 import type { VoteStatementName } from './vote-statements.js';
 import type { DeviceClass } from './device-class.js';
 import { NotFoundMessages } from '../../../shared/ids.js';
+import type { ScanSource } from '../../../shared/scan-sources.js';
 import { publishLive } from '../../live/publish.js';
+import { announceVoteMilestone, isVoteMilestone } from '../webhooks/webhook-events.js';
 
 /** Where a vote goes: a machine (its owner is checked inside the vote statement) or the demo page. */
 export type BallotScope = { kind: 'machine'; machineId: number } | { kind: 'demo'; ownerId: number };
@@ -22,6 +24,8 @@ export interface Ballot {
   ip: string;
   /** The coarse class of the voter's device, from its user agent; never the agent itself. */
   deviceClass: DeviceClass | null;
+  /** Where the voter came from to the machine's page (the scan funnel); 'direct' when unknown. */
+  source?: ScanSource;
 }
 
 /** Client addresses serve only rate limits and abuse checks; they are stored as a keyed hash. */
@@ -41,12 +45,15 @@ export async function castVote(ctx: AppContext, ballot: Ballot): Promise<VoteRes
   const machineId = scope.kind === 'machine' ? scope.machineId : null;
   const name: VoteStatementName = `vote-${scope.kind}-${voteType}`;
   const values: unknown[] = [productId, machineId, voteType, voterId, hashIp(ctx, ballot.ip), ballot.deviceClass];
-  if (scope.kind === 'demo') values.push(scope.ownerId);
+  values.push(scope.kind === 'demo' ? scope.ownerId : (ballot.source ?? 'direct'));
   const row = await countVote(ctx.db, name, values);
   if (!row?.recorded) await explainRefusedVote(ctx, scope, productId);
   const ownerId = scope.kind === 'demo' ? scope.ownerId : Number(row!.owner_id);
   publishLive(ctx, ownerId, { type: 'vote', machineId, productId });
-  return { productId, machineId, voteType, votes: Number(row?.votes ?? 0) };
+  const votes = Number(row?.votes ?? 0);
+  // Milestones are announced by webhook; the vote statement has no transaction to share, so this follows its commit.
+  if (voteType === 'up' && machineId !== null && isVoteMilestone(votes)) await announceVoteMilestone(ctx.db, { ownerId, machineId, productId, votes });
+  return { productId, machineId, voteType, votes };
 }
 
 /** Only when nothing was recorded: tells a missing machine or product from a second vote. */

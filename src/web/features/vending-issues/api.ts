@@ -46,13 +46,14 @@ export function useIssueCounts() {
 
 /**
  * PATCH /api/vending-issues/{id} (the issues screen's call). Lists, counts and the dashboard re-read
- * afterwards, after a refusal too: a 409 means the issue changed elsewhere.
+ * afterwards, after a refusal too: a 409 means the issue changed elsewhere. Resolving may carry a
+ * public reply, which the server mails to the customer who reported the issue.
  */
 export function useChangeIssueStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: IssueStatus }) =>
-      apiJson<VendingIssue>('PATCH', `${ISSUES_URL}/${id}`, { status }),
+    mutationFn: ({ id, status, publicReply }: { id: number; status: IssueStatus; publicReply?: string }) =>
+      apiJson<VendingIssue>('PATCH', `${ISSUES_URL}/${id}`, publicReply ? { status, publicReply } : { status }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: issueKeys.all }),
   });
 }

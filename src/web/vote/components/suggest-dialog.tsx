@@ -24,7 +24,7 @@ export function SuggestDialog({ open, onClose, target }: SuggestDialogProps) {
   );
 }
 
-const EMPTY: SuggestionFields = { name: '', brand: '', category: '', suggestedBy: '' };
+const EMPTY: SuggestionFields = { name: '', brand: '', category: '', suggestedBy: '', email: '' };
 
 /** Spec 4 and 5: name and category required; on success the form resets and the dialog closes. */
 function SuggestForm({ target, onDone }: { target: PageTarget; onDone: () => void }) {
@@ -98,6 +98,23 @@ function SuggestForm({ target, onDone }: { target: PageTarget; onDone: () => voi
           />
         )}
       </FormField>
+      {/* Only a machine's page: the mail says where the product is stocked, and the demo page has no machine. */}
+      {target === 'demo' ? null : (
+        <FormField id="suggest-email" label={t('suggest.email')} hint={t('suggest.emailHint')} error={errorOf('email')}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              inputMode="email"
+              value={fields.email}
+              onChange={set('email')}
+              maxLength={FIELD_MAX_LENGTH.email}
+              className={inputClass}
+              autoComplete="email"
+            />
+          )}
+        </FormField>
+      )}
       <button type="submit" disabled={submitting} className={`${buttonClass.primary} w-full`}>
         {submitting ? t('suggest.submitting') : t('suggest.submit')}
       </button>

@@ -38,6 +38,19 @@ export function VotingTab({ data, isOwner, pending, onVote, onShowLeaderboard, o
 
   return (
     <div className="space-y-4">
+      {data.nowStocked.length > 0 ? (
+        <section className={cn(cardClass, 'border-emerald-500/40 bg-emerald-50 p-3 dark:bg-emerald-950/40')}>
+          <ul className="space-y-1">
+            {data.nowStocked.map((item) => (
+              <li key={item.productId} className="flex items-center gap-2 font-medium">
+                <Icon name="check" className="size-4 shrink-0 text-emerald-600" />
+                {t('voting.nowStocked', { product: item.name })}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-sm text-muted-foreground">{t('voting.nowStockedNote')}</p>
+        </section>
+      ) : null}
       {/* On a phone the header's counters are the page's one row of figures; the list comes next. */}
       <dl className="hidden grid-cols-3 gap-2 sm:grid">
         {(

@@ -1,3 +1,4 @@
+import { SCAN_SOURCE_PARAM, scanSourceOf } from '../../../shared/scan-sources.js';
 import type { VoteResult, VoteType } from '../../../shared/products.schemas.js';
 import type { VotePageData, VotePagePeriod } from '../../../shared/vote-page.js';
 
@@ -48,7 +49,11 @@ async function call<T>(method: string, url: string, body?: unknown, signal?: Abo
   return json as T;
 }
 
-const machineQuery = (target: PageTarget) => (target === 'demo' ? '' : `machineId=${target}`);
+/** Where this visit came from (a QR code's `?src=`), passed on with what the customer sends: counts only. */
+const scanSource = typeof window === 'undefined' ? 'direct' : scanSourceOf(new URLSearchParams(window.location.search).get(SCAN_SOURCE_PARAM));
+const sourceQuery = scanSource === 'direct' ? '' : `${SCAN_SOURCE_PARAM}=${scanSource}`;
+
+const machineQuery = (target: PageTarget) => (target === 'demo' ? '' : [`machineId=${target}`, sourceQuery].filter(Boolean).join('&'));
 
 export function fetchVotePage(target: PageTarget, period?: VotePagePeriod, signal?: AbortSignal) {
   const url = `/api/vote-page/${target}${period ? `?period=${period}` : ''}`;
@@ -65,6 +70,8 @@ export interface SuggestionFields {
   brand: string;
   category: string;
   suggestedBy: string;
+  /** Optional; only a machine's page asks for it (the demo page has no machine to stock it at). */
+  email: string;
 }
 
 export function submitSuggestion(target: PageTarget, fields: SuggestionFields) {
@@ -80,7 +87,8 @@ export interface IssueFields {
 }
 
 export function reportIssue(target: PageTarget, fields: IssueFields) {
-  return call<unknown>('POST', '/api/vending-issues', { ...fields, ...(target === 'demo' ? {} : { machineId: target }) });
+  const query = target === 'demo' ? '' : sourceQuery;
+  return call<unknown>('POST', `/api/vending-issues${query ? `?${query}` : ''}`, { ...fields, ...(target === 'demo' ? {} : { machineId: target }) });
 }
 
 /** Whether someone is signed in (spec 6: a current user means authenticated). */

@@ -17,6 +17,7 @@ export const FIELD_MAX_LENGTH = {
   name: 120,
   brand: 120,
   suggestedBy: 100,
+  email: 254,
   customerName: 100,
   customerEmail: 254,
   productName: 120,
@@ -30,6 +31,8 @@ export function validateSuggestion(fields: SuggestionFields): FieldErrors<Sugges
   const errors: FieldErrors<SuggestionFields> = {};
   if (!fields.name.trim()) errors.name = { key: 'form.productNameRequired' };
   if (!(PRODUCT_CATEGORIES as readonly string[]).includes(fields.category)) errors.category = { key: 'form.categoryRequired' };
+  const email = fields.email.trim();
+  if (email !== '' && !EMAIL_PATTERN.test(email)) errors.email = { key: 'form.invalidEmail' };
   return errors;
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REPLY_TIME, SUPPORT_HOURS } from '../../../../shared/contact.schemas.js';
 import { defineMail } from '../../../integrations/mail/define-mail.js';
 import { MailLayout, Paragraph } from '../../../integrations/mail/mail-layout.js';
-import { oneLine, withLineBreaks } from './message-text.js';
+import { oneLine, withLineBreaks } from '../../../integrations/mail/mail-text.js';
 
 /** The sender's copy of what they sent, so they know it arrived and what they wrote. */
 export const contactCopyMail = defineMail({

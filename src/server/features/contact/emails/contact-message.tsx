@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineMail } from '../../../integrations/mail/define-mail.js';
 import { MailLayout, Paragraph } from '../../../integrations/mail/mail-layout.js';
-import { oneLine, withLineBreaks } from './message-text.js';
+import { oneLine, withLineBreaks } from '../../../integrations/mail/mail-text.js';
 
 /** A message from the contact page, to SUPPORT_EMAIL; its job sets Reply-To to the sender. */
 export const contactMessageMail = defineMail({

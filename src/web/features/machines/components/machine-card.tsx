@@ -1,10 +1,10 @@
-import { ExternalLink, Magnet, MapPin, Pencil, Trash2, TriangleAlert } from 'lucide-react';
+import { ExternalLink, Magnet, MapPin, Pencil, Share2, Trash2, TriangleAlert } from 'lucide-react';
 import { MACHINE_TYPES } from '../../../../shared/catalog.js';
 import type { Machine } from '../../../../shared/machines.schemas.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { paths } from '../../../lib/paths.js';
-import { voteUrlOf } from '../../../lib/vote-url.js';
+import { sharedVoteUrlOf } from '../../../lib/vote-url.js';
 import { MachineQrPreview } from './machine-qr-preview.js';
 import { MachineStatusLabel } from './machine-status.js';
 import { VoteUrlCopy } from './vote-url-copy.js';
@@ -15,9 +15,11 @@ interface MachineCardProps {
   onDelete: () => void;
   onReportIssue: () => void;
   onOrderMagnet: () => void;
+  /** Opens the read-only share link for the manager of the machine's location. */
+  onShare: () => void;
 }
 
-export function MachineCard({ machine, onEdit, onDelete, onReportIssue, onOrderMagnet }: MachineCardProps) {
+export function MachineCard({ machine, onEdit, onDelete, onReportIssue, onOrderMagnet, onShare }: MachineCardProps) {
   const titleId = `machine-${machine.id}-name`;
   return (
     <Card aria-labelledby={titleId} role="article" className="flex flex-col gap-4 p-5" data-testid="machine-card">
@@ -51,7 +53,7 @@ export function MachineCard({ machine, onEdit, onDelete, onReportIssue, onOrderM
         <MachineQrPreview machineId={machine.id} machineName={machine.name} />
         <div className="grid w-full gap-1">
           <p className="text-xs font-medium text-muted-foreground">Vote page address</p>
-          <VoteUrlCopy url={voteUrlOf(machine.id)} machineName={machine.name} />
+          <VoteUrlCopy url={sharedVoteUrlOf(machine.id)} machineName={machine.name} />
         </div>
       </div>
 
@@ -73,6 +75,10 @@ export function MachineCard({ machine, onEdit, onDelete, onReportIssue, onOrderM
         <Button variant="outline" size="sm" onClick={onReportIssue} aria-label={`Report Issue at ${machine.name}`}>
           <TriangleAlert className="size-4" aria-hidden="true" />
           Report Issue
+        </Button>
+        <Button variant="outline" size="sm" onClick={onShare} aria-label={`Share ${machine.name} with its location`}>
+          <Share2 className="size-4" aria-hidden="true" />
+          Share
         </Button>
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${machine.name}`}>
           <Pencil className="size-4" aria-hidden="true" />

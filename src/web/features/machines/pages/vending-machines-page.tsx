@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { paths } from '../../../lib/paths.js';
 import { subscriptionStatusQuery } from '../../auth/api.js';
 import { OrderMagnetDialog } from '../../magnets/components/order-magnet-dialog.js';
+import { ShareLinkDialog } from '../../share-links/components/share-link-dialog.js';
 import { QR_SHEET_URL, useMachines } from '../api.js';
 import { DeleteMachineDialog } from '../components/delete-machine-dialog.js';
 import { MachineCard } from '../components/machine-card.js';
@@ -32,6 +33,7 @@ export function VendingMachinesPage() {
   const [reporting, setReporting] = useState<Machine | null>(null);
   const closeReport = useCallback(() => setReporting(null), []);
   const [orderingMagnet, setOrderingMagnet] = useState<Machine | null>(null);
+  const [sharing, setSharing] = useState<Machine | null>(null);
 
   const openAdd = () => setForm({ open: true });
   const hasMachines = (machines.data?.length ?? 0) > 0;
@@ -96,6 +98,7 @@ export function VendingMachinesPage() {
                 onDelete={() => setDeleting(machine)}
                 onReportIssue={() => setReporting(machine)}
                 onOrderMagnet={() => setOrderingMagnet(machine)}
+                onShare={() => setSharing(machine)}
               />
             ))}
           </div>
@@ -106,6 +109,7 @@ export function VendingMachinesPage() {
       <DeleteMachineDialog machine={deleting} onClose={() => setDeleting(null)} />
       <ReportIssueDialog machine={reporting} onClose={closeReport} />
       <OrderMagnetDialog machine={orderingMagnet} onClose={() => setOrderingMagnet(null)} />
+      <ShareLinkDialog machine={sharing} onClose={() => setSharing(null)} />
     </div>
   );
 }

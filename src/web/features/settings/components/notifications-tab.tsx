@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useNotificationPreferences, useSendTestNotification, useUpdateNotificationPreferences } from '../api.js';
 import { SettingsCardSkeleton } from './settings-skeleton.js';
+import { WebhooksCard } from './webhooks-card.js';
 
 type Channel = keyof NotificationPreferences;
 
@@ -111,6 +112,7 @@ export function NotificationsTab() {
           <ul className="grid divide-y divide-border">{ALERTS.map(row)}</ul>
         </CardContent>
       </Card>
+      <WebhooksCard />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { CHANGE_PASSWORD_FIELDS, ChangePasswordFormSchema, EMPTY_CHANGE_PASSWORD
 import { toastSaveFailed } from './save-toasts.js';
 import { SettingsCardSkeleton } from './settings-skeleton.js';
 import { TwoFactorCard } from './two-factor-card.js';
+import { ApiTokensCard } from './api-tokens-card.js';
 import { fieldErrorsFor } from '../../../lib/server-field-errors.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -26,7 +27,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium',
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
-/** The password, two-factor sign-in, login alerts and the signed-in devices (spec extended 3). */
+/** The password, two-factor sign-in, login alerts, the signed-in devices (spec extended 3) and API tokens. */
 export function SecurityTab() {
   const security = useSecurity();
 
@@ -43,6 +44,7 @@ export function SecurityTab() {
       <TwoFactorCard />
       <LoginAlertsCard loginAlerts={security.data.loginAlerts} />
       <DevicesCard sessions={security.data.sessions} />
+      <ApiTokensCard />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Check, X } from 'lucide-react';
+import { Check, Mail, X } from 'lucide-react';
 import type { Suggestion } from '../../../../shared/feedback.schemas.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
@@ -30,7 +30,10 @@ export function SuggestionRow({ suggestion, machineNames }: SuggestionRowProps) 
   const onApprove = async () => {
     try {
       const { product } = await approve.mutateAsync(suggestion.id);
-      toast({ title: 'Suggestion approved', description: `${product.name} was added to your products.` });
+      // The server mails a customer who left an address, when the suggestion names the machine to stock it at.
+      const mailed = suggestion.notifyOnStock && suggestion.machineId !== null;
+      const description = `${product.name} was added to your products.${mailed ? ' The customer who suggested it is emailed that it is now stocked.' : ''}`;
+      toast({ title: 'Suggestion approved', description });
     } catch (error) {
       // A lost session has already been reported by the query client.
       if (isUnauthorizedError(error)) return;
@@ -58,6 +61,12 @@ export function SuggestionRow({ suggestion, machineNames }: SuggestionRowProps) 
           <Badge variant="outline">{suggestion.category}</Badge>
           {suggestion.status === 'approved' ? <Badge variant="success">Approved</Badge> : null}
           {suggestion.status === 'declined' ? <Badge variant="secondary">Declined</Badge> : null}
+          {suggestion.notifyOnStock ? (
+            <Badge variant="info" className="gap-1">
+              <Mail className="size-3" aria-hidden="true" />
+              Customer asks to hear when stocked
+            </Badge>
+          ) : null}
         </div>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
           <dt className="text-muted-foreground">Brand</dt>

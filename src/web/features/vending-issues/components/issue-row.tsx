@@ -1,17 +1,23 @@
-import { CheckCircle2, Mail, Refrigerator, Search } from 'lucide-react';
+import { CheckCircle2, Mail, MessageSquareReply, Refrigerator, Search } from 'lucide-react';
+import { useState } from 'react';
 import { ISSUE_STATUS_LABELS, ISSUE_TRANSITIONS, type IssueStatus, type VendingIssue } from '../../../../shared/feedback.schemas.js';
 import { Button } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useChangeIssueStatus } from '../api.js';
 import { IssueStatusBadge } from './issue-status-badge.js';
+import { ResolveWithReplyDialog } from './resolve-with-reply-dialog.js';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
-/** One issue with the actions its state allows (spec 4): Investigate on new ones, Mark Resolved until resolved. */
+/**
+ * One issue with the actions its state allows (spec 4): Investigate on new ones, Mark Resolved until
+ * resolved, or Resolve with reply, whose reply is mailed to the customer and shown here afterwards.
+ */
 export function IssueRow({ issue }: { issue: VendingIssue }) {
   const changeStatus = useChangeIssueStatus();
+  const [replying, setReplying] = useState(false);
   const allowed = ISSUE_TRANSITIONS[issue.status];
   const titleId = `issue-${issue.id}-title`;
 
@@ -49,6 +55,15 @@ export function IssueRow({ issue }: { issue: VendingIssue }) {
           </a>
         </p>
         {issue.issueDescription ? <p className="text-sm break-words italic">&ldquo;{issue.issueDescription}&rdquo;</p> : null}
+        {issue.publicReply ? (
+          <div className="rounded-md border border-border bg-muted/50 px-3 py-2 text-sm">
+            <p className="flex items-center gap-1.5 font-medium">
+              <MessageSquareReply className="size-4 shrink-0" aria-hidden="true" />
+              Your reply, emailed to the customer
+            </p>
+            <p className="mt-1 break-words whitespace-pre-line">{issue.publicReply}</p>
+          </div>
+        ) : null}
         <p className="text-xs text-muted-foreground">
           Reported <time dateTime={issue.createdAt}>{formatDateTime(issue.createdAt)}</time>
           {issue.resolvedAt ? (
@@ -78,8 +93,15 @@ export function IssueRow({ issue }: { issue: VendingIssue }) {
               Mark Resolved
             </Button>
           ) : null}
+          {allowed.includes('resolved') ? (
+            <Button variant="outline" size="sm" disabled={changeStatus.isPending} onClick={() => setReplying(true)}>
+              <MessageSquareReply className="size-4" aria-hidden="true" />
+              Resolve with reply…
+            </Button>
+          ) : null}
         </div>
       ) : null}
+      <ResolveWithReplyDialog issue={replying ? issue : null} onClose={() => setReplying(false)} />
     </li>
   );
 }

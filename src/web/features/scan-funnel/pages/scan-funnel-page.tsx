@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { PageTitle } from '../../../components/page-title.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
+import { Label } from '../../../components/ui/label.js';
+import { LoadError } from '../../../components/ui/load-error.js';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
+import { conversionPercent, SCAN_FUNNEL_PERIODS, type FunnelSteps, type ScanFunnel } from '../../../../shared/scan-funnel.schemas.js';
+import { SCAN_SOURCE_LABELS } from '../../../../shared/scan-sources.js';
+import { useMachines } from '../../machines/api.js';
+import { useScanFunnel, type FunnelMachine } from '../api.js';
+
+const STEPS: readonly (readonly [keyof FunnelSteps, string])[] = [
+  ['views', 'Page views'],
+  ['voters', 'Voters'],
+  ['votes', 'Votes'],
+  ['suggestions', 'Suggestions'],
+  ['issues', 'Issues'],
+];
+
+const percent = (value: number | null) => (value === null ? '–' : `${value}%`);
+const number = (value: number) => value.toLocaleString('en-US');
+
+/** /scan-funnel: how customers who open a machine's page from each QR code or link go on to vote, suggest and report. */
+export function ScanFunnelPage() {
+  const [machine, setMachine] = useState<FunnelMachine>('all');
+  const [days, setDays] = useState<number>(30);
+  const machines = useMachines();
+  const funnel = useScanFunnel(machine, days);
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageTitle title="Scan Funnel" />
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">Scan Funnel</h1>
+        <p className="text-muted-foreground">
+          Where customers come from (each QR code and link carries its source) and how many go on to vote, suggest or report a problem. Counted
+          without keeping anything that identifies a person.
+        </p>
+      </header>
+      <div className="flex flex-col gap-4 sm:flex-row">
+        <div className="grid gap-1.5">
+          <Label htmlFor="funnel-machine">Machine</Label>
+          <Select value={String(machine)} onValueChange={(next) => setMachine(next === 'all' ? 'all' : Number(next))}>
+            <SelectTrigger id="funnel-machine" className="w-full sm:w-60">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All Machines</SelectItem>
+              {(machines.data ?? []).map((entry) => (
+                <SelectItem key={entry.id} value={String(entry.id)}>
+                  {entry.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="funnel-period">Period</Label>
+          <Select value={String(days)} onValueChange={(next) => setDays(Number(next))}>
+            <SelectTrigger id="funnel-period" className="w-full sm:w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {SCAN_FUNNEL_PERIODS.map((period) => (
+                <SelectItem key={period} value={String(period)}>
+                  Last {period} days
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      {funnel.isError ? (
+        <LoadError what="the funnel" error={funnel.error} onRetry={() => void funnel.refetch()} retrying={funnel.isFetching} />
+      ) : funnel.data ? (
+        <FunnelTables funnel={funnel.data} />
+      ) : (
+        <Skeleton className="h-64 w-full" aria-label="Loading the funnel" />
+      )}
+    </div>
+  );
+}
+
+function FunnelTables({ funnel }: { funnel: ScanFunnel }) {
+  const used = funnel.sources.filter((row) => STEPS.some(([step]) => row[step] > 0));
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>By source</CardTitle>
+          <CardDescription>
+            {funnel.from} to {funnel.to} ({funnel.timeZone}). Voters are the share of page views; a voter who came twice counts once.
+          </CardDescription>
+        </CardHeader>
+        {/* Focusable, so keyboard users can scroll a table wider than a phone. */}
+        <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Funnel by source">
+          {used.length === 0 ? (
+            <p className="text-muted-foreground">No visits in this period yet. Print the QR sheet or order magnets from Vending Machines to start.</p>
+          ) : (
+            <table className="w-full min-w-[36rem] text-sm">
+              <caption className="sr-only">The funnel by source</caption>
+              <thead>
+                <tr className="border-b text-left">
+                  <th scope="col" className="py-2 pr-3 font-medium">Source</th>
+                  {STEPS.map(([step, label]) => (
+                    <th key={step} scope="col" className="px-3 py-2 text-right font-medium">{label}</th>
+                  ))}
+                  <th scope="col" className="px-3 py-2 text-right font-medium">Views → voters</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...used.map((row) => ({ ...row, label: SCAN_SOURCE_LABELS[row.source] })), { ...funnel.total, label: 'All sources' }].map((row) => (
+                  <tr key={row.label} className="border-b last:border-0 last:font-semibold">
+                    <th scope="row" className="py-2 pr-3 text-left font-normal">{row.label}</th>
+                    {STEPS.map(([step]) => (
+                      <td key={step} className="px-3 py-2 text-right tabular-nums">{number(row[step])}</td>
+                    ))}
+                    <td className="px-3 py-2 text-right tabular-nums">{percent(conversionPercent(row.voters, row.views))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>By day</CardTitle>
+          <CardDescription>All sources together, newest first.</CardDescription>
+        </CardHeader>
+        <CardContent className="max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-label="Funnel by day">
+          <table className="w-full min-w-[32rem] text-sm">
+            <caption className="sr-only">The funnel by day</caption>
+            <thead>
+              <tr className="border-b text-left">
+                <th scope="col" className="py-2 pr-3 font-medium">Day</th>
+                {STEPS.map(([step, label]) => (
+                  <th key={step} scope="col" className="px-3 py-2 text-right font-medium">{label}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...funnel.days].reverse().map((day) => (
+                <tr key={day.day} className="border-b last:border-0">
+                  <th scope="row" className="py-2 pr-3 text-left font-normal tabular-nums">{day.day}</th>
+                  {STEPS.map(([step]) => (
+                    <td key={step} className="px-3 py-2 text-right tabular-nums">{number(day[step])}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
