@@ -58,7 +58,7 @@ test.describe('the export data page', () => {
     expect(file.suggestedFilename()).toBe('vending-issues_gym-cooler_all-time.csv');
     const text = readFileSync((await file.path())!, 'utf8');
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Issue ID,Reported (UTC),Machine ID,Machine,Product,Customer name,Customer email,Description,Status,Last changed (UTC),Resolved (UTC)');
+    expect(lines[0]).toBe('Issue ID,Reported (UTC),Machine ID,Machine,Product,Customer name,Customer email,Description,Status,Last changed (UTC),Resolved (UTC),Public reply,Source');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',Gym Cooler,Sparkling Water,Ana,ana@example.com,');
     await expect(page.getByText('Your download has started.')).toBeVisible();

@@ -38,6 +38,11 @@ test('a visit from a magnet and its vote show under that source', async ({ brows
   const magnet = page.getByRole('table', { name: 'The funnel by source' }).getByRole('row', { name: /QR magnet/ });
   await expect(magnet).toContainText('100%');
   await expect(magnet.getByRole('cell')).toHaveText(['1', '1', '1', '0', '0', '100%']);
+  // The daily table narrowed to the magnet: today's row holds the visit and the vote.
+  await page.getByRole('combobox', { name: 'Source' }).click();
+  await page.getByRole('option', { name: 'QR magnet' }).click();
+  const byDay = page.getByRole('table', { name: 'The funnel by day' });
+  await expect(byDay.getByRole('row').nth(1).getByRole('cell')).toHaveText(['1', '1', '1', '0', '0']);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
 });

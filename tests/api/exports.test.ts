@@ -197,9 +197,9 @@ describe('suggestions, vending issues and magnet orders', () => {
   test('vending issues with the customer\'s details, quoted across lines', async () => {
     const res = await owner.api.get(exportUrl('vending-issues', { from: '2025-03-07', to: '2025-03-07' }));
     const rows = csvRows(res);
-    expect(rows[0]).toEqual(['Issue ID', 'Reported (UTC)', 'Machine ID', 'Machine', 'Product', 'Customer name', 'Customer email', 'Description', 'Status', 'Last changed (UTC)', 'Resolved (UTC)']);
+    expect(rows[0]).toEqual(['Issue ID', 'Reported (UTC)', 'Machine ID', 'Machine', 'Product', 'Customer name', 'Customer email', 'Description', 'Status', 'Last changed (UTC)', 'Resolved (UTC)', 'Public reply', 'Source']);
     expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
-      ['2025-03-07T15:00:00.000Z', String(ids.lobby), 'Front Lobby', 'Sea Salt Chips', 'Casey', 'casey@example.test', `'+1 stuck\non the coil, "again"`, 'New', '2025-03-07T15:00:00.000Z', ''],
+      ['2025-03-07T15:00:00.000Z', String(ids.lobby), 'Front Lobby', 'Sea Salt Chips', 'Casey', 'casey@example.test', `'+1 stuck\non the coil, "again"`, 'New', '2025-03-07T15:00:00.000Z', '', '', 'direct'],
     ]);
     expect(res.body).toContain(`"'+1 stuck\non the coil, ""again"""`);
     expect(column(csvRows(await owner.api.get(exportUrl('vending-issues'))), 'Status')).toEqual(['New', 'Resolved']);

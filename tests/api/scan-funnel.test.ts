@@ -72,6 +72,13 @@ describe('the scan-to-vote funnel', () => {
     expect(result.days).toHaveLength(30);
     expect(result.days.at(-1)).toEqual({ day: result.to, views: 5, voters: 3, votes: 4, suggestions: 1, issues: 1 });
     expect(result.days.slice(0, -1).every((day) => day.views + day.votes === 0)).toBe(true);
+    expect(result.source).toBeNull();
+
+    // The daily figures of one source; the per-source table still lists them all.
+    const magnetOnly = await funnel(owner.cookie, '?source=magnet');
+    expect(magnetOnly.source).toBe('magnet');
+    expect(magnetOnly.days.at(-1)).toEqual({ day: result.to, views: 2, voters: 2, votes: 3, suggestions: 1, issues: 0 });
+    expect(magnetOnly.sources).toEqual(result.sources);
 
     // What is kept for the first step: a count per machine, source and day, no more.
     const columns = await queryRows<{ column_name: string }>(
@@ -104,6 +111,7 @@ describe('the scan-to-vote funnel', () => {
     const { cookie } = await signIn(t);
     expectJsonError(await apiFrom(t, { cookie }).get('/api/scan-funnel?days=5'), 400, /7, 30 or 90/);
     expectJsonError(await apiFrom(t, { cookie }).get('/api/scan-funnel?machineId=abc'), 400);
+    expectJsonError(await apiFrom(t, { cookie }).get('/api/scan-funnel?source=billboard'), 400);
     expectJsonError(await apiFrom(t).get('/api/scan-funnel'), 401);
   });
 

@@ -38,7 +38,7 @@ export const suggestionExport: ExportDefinition = {
 
 export const issueExport: ExportDefinition = {
   table: vendingIssues,
-  headers: () => ['Issue ID', 'Reported (UTC)', 'Machine ID', 'Machine', 'Product', 'Customer name', 'Customer email', 'Description', 'Status', 'Last changed (UTC)', 'Resolved (UTC)'],
+  headers: () => ['Issue ID', 'Reported (UTC)', 'Machine ID', 'Machine', 'Product', 'Customer name', 'Customer email', 'Description', 'Status', 'Last changed (UTC)', 'Resolved (UTC)', 'Public reply', 'Source'],
   async batch(ctx, scope, page) {
     const rows = await ctx.db
       .select({ issue: vendingIssues, machineName: vendingMachines.name })
@@ -68,6 +68,8 @@ export const issueExport: ExportDefinition = {
         ISSUE_STATUS_LABELS[i.status],
         iso(i.updatedAt),
         iso(i.resolvedAt),
+        i.publicReply,
+        i.source,
       ],
     }));
   },

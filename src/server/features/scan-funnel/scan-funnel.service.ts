@@ -29,31 +29,35 @@ export async function loadScanFunnel(ctx: AppContext, ownerId: number, query: Sc
     sql`${column} >= (${from}::date)::timestamp at time zone ${timeZone} and ${column} < ((${to}::date + 1)::timestamp at time zone ${timeZone})`;
   const dayOf = (column: SQL) => sql`((${column}) at time zone ${timeZone})::date::text`;
 
+  // The daily series may be narrowed to one source; the per-source totals never are.
+  const narrowed = (key: SQL) => (query.source !== undefined && key === byDay ? sql`and t.source = ${query.source}` : sql``);
   const grouped = (key: SQL, table: 'votes' | 'suggestions' | 'vending_issues', counts: SQL) =>
     queryRows<StepRow>(
       ctx.db,
       sql`select ${key} as key, ${counts}
           from ${sql.raw(table)} t join vending_machines m on m.id = t.machine_id
-          where ${machines} and ${inPeriod(sql`t.created_at`)}
+          where ${machines} and ${inPeriod(sql`t.created_at`)} ${narrowed(key)}
           group by 1`,
     );
   const votes = sql`count(*)::int as n, count(distinct t.voter_id)::int as m`;
   const rows = sql`count(*)::int as n`;
   const bySource = sql`t.source`;
   const byDay = dayOf(sql`t.created_at`);
+  const viewDay = sql`t.day::text`;
   const views = (key: SQL) =>
     queryRows<StepRow>(
       ctx.db,
       sql`select ${key} as key, sum(t.views)::int as n
           from vote_page_views t join vending_machines m on m.id = t.machine_id
           where ${machines} and t.day between ${from}::date and ${to}::date
+            ${query.source !== undefined && key === viewDay ? sql`and t.source = ${query.source}` : sql``}
           group by 1`,
     );
 
   const [viewsBySource, viewsByDay, votesBySource, votesByDay, votesTotal, suggestionsBySource, suggestionsByDay, issuesBySource, issuesByDay] =
     await Promise.all([
       views(bySource),
-      views(sql`t.day::text`),
+      views(viewDay),
       grouped(bySource, 'votes', votes),
       grouped(byDay, 'votes', votes),
       grouped(sql`'all'`, 'votes', votes),
@@ -94,6 +98,7 @@ export async function loadScanFunnel(ctx: AppContext, ownerId: number, query: Sc
 
   return {
     machineId: query.machineId ?? null,
+    source: query.source ?? null,
     from,
     to,
     timeZone,

@@ -6,7 +6,7 @@ import { LoadError } from '../../../components/ui/load-error.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { conversionPercent, SCAN_FUNNEL_PERIODS, type FunnelSteps, type ScanFunnel } from '../../../../shared/scan-funnel.schemas.js';
-import { SCAN_SOURCE_LABELS } from '../../../../shared/scan-sources.js';
+import { SCAN_SOURCE_LABELS, SCAN_SOURCES, type ScanSource } from '../../../../shared/scan-sources.js';
 import { useMachines } from '../../machines/api.js';
 import { useScanFunnel, type FunnelMachine } from '../api.js';
 
@@ -25,8 +25,9 @@ const number = (value: number) => value.toLocaleString('en-US');
 export function ScanFunnelPage() {
   const [machine, setMachine] = useState<FunnelMachine>('all');
   const [days, setDays] = useState<number>(30);
+  const [source, setSource] = useState<ScanSource | 'all'>('all');
   const machines = useMachines();
-  const funnel = useScanFunnel(machine, days);
+  const funnel = useScanFunnel(machine, days, source);
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
@@ -74,7 +75,7 @@ export function ScanFunnelPage() {
       {funnel.isError ? (
         <LoadError what="the funnel" error={funnel.error} onRetry={() => void funnel.refetch()} retrying={funnel.isFetching} />
       ) : funnel.data ? (
-        <FunnelTables funnel={funnel.data} />
+        <FunnelTables funnel={funnel.data} source={source} onSourceChange={setSource} />
       ) : (
         <Skeleton className="h-64 w-full" aria-label="Loading the funnel" />
       )}
@@ -82,7 +83,13 @@ export function ScanFunnelPage() {
   );
 }
 
-function FunnelTables({ funnel }: { funnel: ScanFunnel }) {
+interface FunnelTablesProps {
+  funnel: ScanFunnel;
+  source: ScanSource | 'all';
+  onSourceChange: (source: ScanSource | 'all') => void;
+}
+
+function FunnelTables({ funnel, source, onSourceChange }: FunnelTablesProps) {
   const used = funnel.sources.filter((row) => STEPS.some(([step]) => row[step] > 0));
   return (
     <>
@@ -127,7 +134,23 @@ function FunnelTables({ funnel }: { funnel: ScanFunnel }) {
       <Card>
         <CardHeader>
           <CardTitle>By day</CardTitle>
-          <CardDescription>All sources together, newest first.</CardDescription>
+          <CardDescription>{source === 'all' ? 'All sources together' : SCAN_SOURCE_LABELS[source]}, newest first.</CardDescription>
+          <div className="grid gap-1.5 pt-2">
+            <Label htmlFor="funnel-source">Source</Label>
+            <Select value={source} onValueChange={(next) => onSourceChange(next as ScanSource | 'all')}>
+              <SelectTrigger id="funnel-source" className="w-full sm:w-72">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All sources</SelectItem>
+                {SCAN_SOURCES.map((entry) => (
+                  <SelectItem key={entry} value={entry}>
+                    {SCAN_SOURCE_LABELS[entry]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
         </CardHeader>
         <CardContent className="max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-label="Funnel by day">
           <table className="w-full min-w-[32rem] text-sm">
