@@ -69,7 +69,8 @@ test.describe('the vending machines page', () => {
     await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
     const machines = (await (await page.request.get('/api/machines')).json()) as { id: number }[];
-    const voteUrl = `${baseURL}/vote/${machines[0]!.id}`;
+    // The copied address tells the scan funnel the visit came from a shared link.
+    const voteUrl = `${baseURL}/vote/${machines[0]!.id}?src=link`;
     await expect(card.getByText(voteUrl)).toBeVisible();
     await card.getByRole('button', { name: 'Copy vote link for Lobby Snacks' }).click();
     await expect(toast(page, 'Copied to clipboard')).toBeVisible();

@@ -151,7 +151,8 @@ describe('Starter plan: pay on Stripe, then print', () => {
       status: 'awaiting_payment',
       paymentMethod: 'checkout',
       machineName: 'Lobby snacks',
-      voteUrl: `${TEST_PUBLIC_URL}/vote/${operator.machine.id}`,
+      // The magnet's QR code tells the scan funnel it was scanned from a magnet.
+      voteUrl: `${TEST_PUBLIC_URL}/vote/${operator.machine.id}?src=magnet`,
       unitPriceCents: 599,
       shippingCents: 499,
       totalCents: 6489,

@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import jsQRModule from 'jsqr';
@@ -52,7 +53,8 @@ describe('POST /api/qr-code/generate', () => {
     const machine = await createMachine(t.database.db, owner.user.id, { name: 'Café Lobby #2' });
     const res = await generate({ machineId: machine.id }, owner.cookie);
     const { image, text } = decodePng(res);
-    expect(text).toBe(`${TEST_PUBLIC_URL}/vote/${machine.id}`);
+    // The code carries its source for the scan funnel.
+    expect(text).toBe(`${TEST_PUBLIC_URL}/vote/${machine.id}?src=screen`);
     expect(image.height).toBeGreaterThan(image.width);
     expect(captionInk(image)).toBeGreaterThan(0);
     expect(res.headers['content-disposition']).toBe('inline; filename="vendvote-qr-cafe-lobby-2.png"');
@@ -76,7 +78,7 @@ describe('POST /api/qr-code/generate', () => {
     expect(captionInk(bare.image)).toBe(0);
     expect(oneLine.image.height).toBeGreaterThan(bare.image.height);
     expect(twoLines.image.height).toBeGreaterThan(oneLine.image.height);
-    for (const { text } of [bare, oneLine, twoLines]) expect(text).toBe(`${TEST_PUBLIC_URL}/vote/${machine.id}`);
+    for (const { text } of [bare, oneLine, twoLines]) expect(text).toBe(`${TEST_PUBLIC_URL}/vote/${machine.id}?src=screen`);
   });
 
   test('markup in the caption is drawn as text, not read as SVG', async () => {
@@ -129,6 +131,15 @@ describe('GET /api/qr-code/sheet.pdf', () => {
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(res.rawPayload.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
     expect(pageCount(res.rawPayload)).toBe(1);
+  });
+
+  test('each code is printed with the address to type, which carries no source (typing is not scanning)', async () => {
+    const { user, cookie } = await signIn(t);
+    const machine = await createMachine(t.database.db, user.id);
+    const document = await getDocumentProxy(new Uint8Array((await sheet(cookie)).rawPayload));
+    const { text } = await extractText(document, { mergePages: true });
+    expect(text).toContain(`${TEST_PUBLIC_URL}/vote/${machine.id}`);
+    expect(text).not.toContain('src=');
   });
 
   test('nine codes fit a page; the tenth starts a second; other operators’ machines are not printed', async () => {
