@@ -36,7 +36,8 @@ test('turns on two-factor in settings, then signs in with the password and a rec
   await turnOn.getByRole('button', { name: 'Continue' }).click();
 
   await expect(panel.getByRole('img', { name: 'QR code for adding VendVote to your authenticator app' })).toBeVisible();
-  const manualKey = (await panel.locator('code').textContent())!.replaceAll(' ', '');
+  // The setup key (the security tab also shows the API tokens' Bearer example in a code element).
+  const manualKey = (await panel.locator('code').filter({ hasText: /^[A-Z2-7 ]+$/ }).textContent())!.replaceAll(' ', '');
   expect(manualKey).toMatch(/^[A-Z2-7]{32}$/);
   const codeField = panel.getByLabel('6-digit code from the app');
   await expect(codeField).toHaveAttribute('inputmode', 'numeric');

@@ -127,7 +127,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
             <label
               key={access}
               className={cn(
-                'flex min-h-10 cursor-pointer items-start gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm',
+                'group flex min-h-10 cursor-pointer items-start gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm',
                 'has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-soft-foreground',
                 'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
               )}
@@ -135,7 +135,8 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
               <input type="radio" value={access} className="mt-0.5 accent-primary" {...register('access')} />
               <span className="grid gap-0.5">
                 <span className="font-medium">{API_TOKEN_ACCESS_LABELS[access]}</span>
-                <span className="text-muted-foreground">{ACCESS_HINTS[access]}</span>
+                {/* On the chosen card's tinted background the muted grey is too faint; it takes the card's text colour. */}
+                <span className="text-muted-foreground group-has-checked:text-primary-soft-foreground">{ACCESS_HINTS[access]}</span>
               </span>
             </label>
           ))}
