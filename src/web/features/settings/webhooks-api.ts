@@ -29,10 +29,19 @@ export function useWebhooks() {
 
 /** The latest deliveries of one endpoint, refreshed while one is still on its way. */
 export function useWebhookDeliveries(id: number) {
+  const queryClient = useQueryClient();
+  const waiting = (deliveries: WebhookDelivery[] | undefined) => deliveries?.some((delivery) => delivery.status === 'pending' && delivery.attempts === 0) ?? false;
   return useQuery({
     queryKey: webhookKeys.deliveries(id),
-    queryFn: () => apiJson<WebhookDelivery[]>('GET', `${WEBHOOKS_URL}/${id}/deliveries`),
-    refetchInterval: (query) => (query.state.data?.some((delivery) => delivery.status === 'pending' && delivery.attempts === 0) ? PENDING_POLL_MS : false),
+    queryFn: async () => {
+      const before = queryClient.getQueryData<WebhookDelivery[]>(webhookKeys.deliveries(id));
+      const deliveries = await apiJson<WebhookDelivery[]>('GET', `${WEBHOOKS_URL}/${id}/deliveries`);
+      // A delivery was answered since the last look (however fast): the endpoint's last result above changed too.
+      const answered = (list: WebhookDelivery[] | undefined) => list?.filter((delivery) => delivery.attempts > 0).map((delivery) => `${delivery.id}:${delivery.attempts}`).join();
+      if (answered(before) !== answered(deliveries)) void queryClient.invalidateQueries({ queryKey: webhookKeys.all, exact: true });
+      return deliveries;
+    },
+    refetchInterval: (query) => (waiting(query.state.data) ? PENDING_POLL_MS : false),
   });
 }
 
