@@ -128,10 +128,10 @@ describe('.xlsx', () => {
     // The local header's and the central directory's uncompressed sizes both claim 1,000 bytes.
     lying.writeUInt32LE(1000, 22);
     lying.writeUInt32LE(1000, lying.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
-    const started = performance.now();
+    // The unpacked-size refusal (not the headers' claim) is what stops it; speed is not asserted here,
+    // as a timed assertion fails on a busy machine.
     const error = await asyncRefusal(() => readXlsxRecords(new Uint8Array(lying)));
     expect(error.message).toBe(ImportMessages.unpacksTooLarge);
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   test('a validation over the whole sheet (which the reader would expand cell by cell) is dropped, not walked', async () => {
