@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -13,21 +11,11 @@ import { renderApiReference } from '../../src/server/features/api-docs/api-docs.
 import { registerOpenApi, SCHEMA_ERROR_EXTENSION } from '../../src/server/features/api-docs/openapi.js';
 import { recordRoutes, routeScope } from '../../src/server/route-scopes.js';
 import { SESSION_COOKIE } from '../../src/server/sessions.js';
-import { createTestApp, type TestApp } from '../support/index.js';
+import { createTestApp, fakeWebBuild, type TestApp } from '../support/index.js';
 
 type Document = OpenAPIV3_1.Document;
 type Operation = OpenAPIV3_1.OperationObject;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
-/** A stand-in for the built web app, so page and file routes exist and can be seen left out. */
-function fakeWebBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'vendvote-web-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><body></body>');
-  writeFileSync(join(dir, 'vote.html'), '<!doctype html><title>vote</title><body></body>');
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  return dir;
-}
 
 let t: TestApp;
 let webDir: string;

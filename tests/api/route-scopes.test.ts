@@ -1,23 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { ROUTE_SCOPES, recordRoutes, routeScope } from '../../src/server/route-scopes.js';
-import { createTestApp, type TestApp } from '../support/index.js';
+import { createTestApp, fakeWebBuild, type TestApp } from '../support/index.js';
 import { signIn } from './helpers.js';
-
-/** A stand-in for the built web app, so the page and file routes are registered too. */
-function fakeWebBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'vendvote-web-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><body></body>');
-  writeFileSync(join(dir, 'vote.html'), '<!doctype html><title>vote</title><body></body>');
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  return dir;
-}
 
 const label = (route: RouteOptions) => `${String(route.method)} ${route.url}`;
 const scopeOf = (route: RouteOptions) => route.config?.scope;

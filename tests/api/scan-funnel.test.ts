@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct } from '../../src/server/db/factories.js';
 import { queryRows } from '../../src/server/db/client.js';
 import { renderQrPng } from '../../src/server/integrations/qr.js';
 import type { ScanFunnel } from '../../src/shared/scan-funnel.schemas.js';
-import { createTestApp, type TestApp } from '../support/index.js';
+import { createTestApp, fakeWebBuild, type TestApp } from '../support/index.js';
 import { apiFrom, newAddress, operatorWithMachine } from './feedback-helpers.js';
 import { expectJsonError, signIn } from './helpers.js';
 import { postVote } from './vote-counters.js';
@@ -17,9 +15,7 @@ let webDir: string;
 
 beforeAll(async () => {
   // The vote page's HTML route is served only with a build; a stand-in is enough here.
-  webDir = mkdtempSync(join(tmpdir(), 'vendvote-web-'));
-  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title><body></body>');
-  writeFileSync(join(webDir, 'vote.html'), '<!doctype html><html><head><title>vote</title></head><body></body></html>');
+  webDir = fakeWebBuild();
   t = await createTestApp({ webDir });
 });
 afterAll(async () => {
