@@ -143,7 +143,7 @@ test('the admin lists the affiliates, deactivates and activates one, and sees th
   await login(ADMIN, '/admin-panel?tab=affiliates');
   await expect(page.getByTestId('affiliate-skeleton-row')).toHaveCount(6);
   release();
-  await expect(page.getByRole('group', { name: 'Commission rate' })).toContainText('40%');
+  await expect(page.getByRole('group', { name: 'Referral commission rate' })).toContainText('40%');
   await expect(page.getByRole('group', { name: 'Commissions earned this month' })).toContainText('$');
   const active = page.getByRole('group', { name: 'Active affiliates' });
   await expect(active).toContainText(/^Active affiliates\d/);

@@ -8,26 +8,6 @@ export const ADMIN_USER_PAGE_SIZE = 25;
 export const ADMIN_LIST_SKELETON_ROWS = 6;
 const SEARCH_MAX_LENGTH = 254;
 
-/**
- * The machine tier of spec 9 ('Tiers by machines in admin: free 1-2, growth 3-10, enterprise 10+'),
- * which is how many machines an account runs, not what it pays for (that is its plan). The spec's
- * ranges leave two gaps, read here as: an account with no machine yet counts as free (0-2), since it
- * is nearer to a starter than to anything else; and ten machines is growth ('3-10'), so enterprise
- * starts at eleven.
- */
-export const MACHINE_TIERS = ['free', 'growth', 'enterprise'] as const;
-export type MachineTier = (typeof MACHINE_TIERS)[number];
-export const GROWTH_TIER_MIN_MACHINES = 3;
-export const ENTERPRISE_TIER_MIN_MACHINES = 11;
-
-export function machineTierOf(machineCount: number): MachineTier {
-  if (machineCount >= ENTERPRISE_TIER_MIN_MACHINES) return 'enterprise';
-  if (machineCount >= GROWTH_TIER_MIN_MACHINES) return 'growth';
-  return 'free';
-}
-
-export const MACHINE_TIER_LABELS: Record<MachineTier, string> = { free: 'Free', growth: 'Growth', enterprise: 'Enterprise' };
-
 export const AdminUserMessages = {
   cannotDisableSelf: 'You cannot disable your own account.',
   alreadyVerified: 'This account is already verified.',
@@ -72,7 +52,6 @@ export const AdminUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   machineCount: z.number().int(),
-  machineTier: z.enum(MACHINE_TIERS),
   /** What the account is on (users.subscription_tier), set by Stripe or by an admin. */
   plan: SubscriptionTierSchema,
   /** A Stripe subscription that keeps a plan: the plan then follows it and an admin cannot set one. */
@@ -111,7 +90,11 @@ export const AdminUserPageSchema = z.object({
 });
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
-/** `GET /api/admin/users/stats`: every account, and how many fall in each machine tier. */
+/**
+ * `GET /api/admin/users/stats`: every account, and how many are on each plan (what the account is
+ * subscribed to, the same Plan the table shows). The spec counted 'tiers' by machines instead, which
+ * put a paying Growth account under 'Free'; the machine count is its own column (decision 0038).
+ */
 export const AdminUserStatsSchema = z.object({
   total: z.number().int(),
   free: z.number().int(),

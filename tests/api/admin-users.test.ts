@@ -19,7 +19,7 @@ let run = 0;
 const marker = () => `mk${process.pid}x${Date.now().toString(36)}x${++run}`;
 
 /** Accounts inserted at once (no sign-in needed), each with `machines` machines and its own join time. */
-async function insertUsers(specs: { email: string; firstName?: string; lastName?: string; machines?: number; createdAt?: Date; isVerified?: boolean }[]) {
+async function insertUsers(specs: { email: string; firstName?: string; lastName?: string; machines?: number; plan?: 'free' | 'growth' | 'enterprise'; createdAt?: Date; isVerified?: boolean }[]) {
   const rows = await t.database.db
     .insert(users)
     .values(
@@ -29,6 +29,7 @@ async function insertUsers(specs: { email: string; firstName?: string; lastName?
         firstName: spec.firstName ?? 'Pat',
         lastName: spec.lastName ?? 'Doe',
         isVerified: spec.isVerified ?? true,
+        subscriptionTier: spec.plan ?? 'free',
         ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
       })),
     )
@@ -87,27 +88,29 @@ describe('admin users: who may call', () => {
 });
 
 describe('GET /api/admin/users and /stats', () => {
-  test('stat cards count every account by its machines: none to 2 free, 3-10 growth, 11 or more enterprise', async () => {
+  test('stat cards count every account by its plan, the Plan the table shows, whatever its machines', async () => {
     const admin = await signIn(t, { role: 'admin' });
     const before = await stats(admin);
     const mk = marker();
-    await insertUsers([0, 2, 3, 10, 11].map((machines) => ({ email: `${mk}-${machines}@example.test`, machines })));
+    // Machine counts that the spec's machine 'tiers' would have counted otherwise.
+    const plans = { 0: 'growth', 2: 'free', 3: 'free', 10: 'enterprise', 11: 'free' } as const;
+    await insertUsers(([0, 2, 3, 10, 11] as const).map((machines) => ({ email: `${mk}-${machines}@example.test`, machines, plan: plans[machines] })));
     const after = await stats(admin);
     expect({
       total: after.total - before.total,
       free: after.free - before.free,
       growth: after.growth - before.growth,
       enterprise: after.enterprise - before.enterprise,
-    }).toEqual({ total: 5, free: 2, growth: 2, enterprise: 1 });
+    }).toEqual({ total: 5, free: 3, growth: 1, enterprise: 1 });
     expect(after.free + after.growth + after.enterprise).toBe(after.total);
 
     const page = await list(admin, { search: mk, sort: 'machines', order: 'asc' });
-    expect(page.users.map((u) => [u.machineCount, u.machineTier, u.plan])).toEqual([
-      [0, 'free', 'free'],
-      [2, 'free', 'free'],
-      [3, 'growth', 'free'],
-      [10, 'growth', 'free'],
-      [11, 'enterprise', 'free'],
+    expect(page.users.map((u) => [u.machineCount, u.plan])).toEqual([
+      [0, 'growth'],
+      [2, 'free'],
+      [3, 'free'],
+      [10, 'enterprise'],
+      [11, 'free'],
     ]);
   });
 
@@ -134,7 +137,7 @@ describe('GET /api/admin/users and /stats', () => {
     const page = await list(admin, { search: mk });
     expect(page.total).toBe(2);
     expect(Object.keys(page.users[0]!).sort()).toEqual(
-      ['createdAt', 'disabledAt', 'email', 'firstName', 'hasSubscription', 'id', 'isVerified', 'lastName', 'machineCount', 'machineTier', 'plan'].sort(),
+      ['createdAt', 'disabledAt', 'email', 'firstName', 'hasSubscription', 'id', 'isVerified', 'lastName', 'machineCount', 'plan'].sort(),
     );
   });
 
@@ -190,7 +193,7 @@ describe('PATCH /api/admin/users/{id}/plan', () => {
     const res = await admin.api.patch(`/api/admin/users/${user!.id}/plan`, { tier: 'enterprise' });
     expect(res.statusCode, res.body).toBe(200);
     const listed = (await list(admin, { search: user!.email })).users[0]!;
-    expect(listed).toMatchObject({ plan: 'enterprise', machineTier: 'free', hasSubscription: false });
+    expect(listed).toMatchObject({ plan: 'enterprise', hasSubscription: false });
   });
 
   test('refused with 409 while a Stripe subscription keeps a plan; allowed once it has ended', async () => {

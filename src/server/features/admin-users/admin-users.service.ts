@@ -2,15 +2,13 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, like, or, 
 import {
   ADMIN_USER_PAGE_SIZE,
   AdminUserMessages,
-  ENTERPRISE_TIER_MIN_MACHINES,
-  GROWTH_TIER_MIN_MACHINES,
-  machineTierOf,
   type AdminUser,
   type AdminUserChange,
   type AdminUserListQuery,
   type AdminUserPage,
   type AdminUserStats,
 } from '../../../shared/admin-users.schemas.js';
+import type { SubscriptionTier } from '../../../shared/auth.schemas.js';
 import { NotFoundMessages } from '../../../shared/ids.js';
 import type { AppContext } from '../../context.js';
 import { apiTokens, emailChanges, passwordResetTokens, subscriptions, twoFactorChallenges, users, verifiedSignIns } from '../../db/schema.js';
@@ -55,7 +53,6 @@ function toAdminUser(row: Row): AdminUser {
     lastName: row.lastName,
     email: row.email,
     machineCount: row.machineCount,
-    machineTier: machineTierOf(row.machineCount),
     plan: row.subscriptionTier,
     hasSubscription: row.hasSubscription,
     isVerified: row.isVerified,
@@ -114,17 +111,11 @@ async function countUsers(ctx: AppContext, where?: SQL): Promise<number> {
   return row?.total ?? 0;
 }
 
-/** Every account, and how many are in each machine tier (see machineTierOf; no machine counts as free). */
+/** Every account, and how many are on each plan. */
 export async function adminUserStats(ctx: AppContext): Promise<AdminUserStats> {
-  const inRange = (min: number, max?: number) =>
-    sql<number>`count(*) filter (where ${users.machineCount} >= ${min}${max === undefined ? sql`` : sql` and ${users.machineCount} <= ${max}`})`.mapWith(Number);
+  const onPlan = (tier: SubscriptionTier) => sql<number>`count(*) filter (where ${users.subscriptionTier} = ${tier})`.mapWith(Number);
   const [row] = await ctx.db
-    .select({
-      total: count(),
-      free: inRange(0, GROWTH_TIER_MIN_MACHINES - 1),
-      growth: inRange(GROWTH_TIER_MIN_MACHINES, ENTERPRISE_TIER_MIN_MACHINES - 1),
-      enterprise: inRange(ENTERPRISE_TIER_MIN_MACHINES),
-    })
+    .select({ total: count(), free: onPlan('free'), growth: onPlan('growth'), enterprise: onPlan('enterprise') })
     .from(users);
   return row ?? { total: 0, free: 0, growth: 0, enterprise: 0 };
 }

@@ -59,7 +59,13 @@ export function AffiliateProgramTab() {
       ) : (
         <section aria-label="Affiliate program figures" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <StatCard label="Active affiliates" value={stats.data?.activeAffiliateUsers.toLocaleString('en-US')} icon={Users} caption="Whose links count" data-testid="affiliate-program-active" />
-          <StatCard label="Commission rate" value={`${COMMISSION_RATE_PERCENT}%`} icon={Percent} caption="Recurring, of each paid invoice" data-testid="affiliate-program-rate" />
+          <StatCard
+            label="Referral commission rate"
+            value={`${COMMISSION_RATE_PERCENT}%`}
+            icon={Percent}
+            caption="What affiliates earn, recurring, of each paid invoice of a subscription they referred"
+            data-testid="affiliate-program-rate"
+          />
           <StatCard
             label="Commissions earned this month"
             value={stats.data ? formatCharge(stats.data.monthlyPayouts) : undefined}

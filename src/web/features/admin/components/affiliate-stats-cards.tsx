@@ -40,10 +40,10 @@ export function AffiliateStatsCards() {
         data-testid="affiliate-stat-revenue"
       />
       <StatCard
-        label="Commission rate"
+        label="Referral commission rate"
         value={data ? `${data.commissionRate}%` : undefined}
         icon={Percent}
-        caption="Of each paid invoice of a referred subscription"
+        caption="What affiliates earn of each paid invoice of a subscription they referred"
         data-testid="affiliate-stat-rate"
       />
     </section>

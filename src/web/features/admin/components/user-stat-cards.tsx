@@ -1,17 +1,19 @@
-import { ENTERPRISE_TIER_MIN_MACHINES, GROWTH_TIER_MIN_MACHINES } from '../../../../shared/admin-users.schemas.js';
+import { PLANS } from '../../../../shared/plans.js';
 import { StatCard } from '../../../components/stat-card.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { useAdminUserStats } from '../api.js';
 
 const number = new Intl.NumberFormat('en-US');
 
-/** Spec: total users and the three machine tiers. An account with no machine yet counts as free. */
+/** Every account, then the accounts on each plan: the same Plan the table's column shows. */
 const CARDS = [
   { key: 'total', label: 'Total users', caption: 'Every account' },
-  { key: 'free', label: 'Free tier', caption: `0-${GROWTH_TIER_MIN_MACHINES - 1} machines; accounts with none yet count here` },
-  { key: 'growth', label: 'Growth tier', caption: `${GROWTH_TIER_MIN_MACHINES}-${ENTERPRISE_TIER_MIN_MACHINES - 1} machines` },
-  { key: 'enterprise', label: 'Enterprise tier', caption: `More than ${ENTERPRISE_TIER_MIN_MACHINES - 1} machines` },
-] as const;
+  ...(['free', 'growth', 'enterprise'] as const).map((tier) => ({
+    key: tier,
+    label: `${PLANS[tier].name} plan`,
+    caption: PLANS[tier].machineLimit === null ? 'Unlimited machines' : `Up to ${PLANS[tier].machineLimit} machines`,
+  })),
+];
 
 export function UserStatCards() {
   const stats = useAdminUserStats();

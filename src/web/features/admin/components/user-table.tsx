@@ -1,5 +1,5 @@
 import { SearchX, Users } from 'lucide-react';
-import { MACHINE_TIER_LABELS, type AdminUser } from '../../../../shared/admin-users.schemas.js';
+import type { AdminUser } from '../../../../shared/admin-users.schemas.js';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.js';
 import { EmptyState } from '../../../components/ui/empty-state.js';
 import { adminCell as cell, AdminTableFrame, AdminTableSkeleton, type AdminTableShape } from './admin-table.js';
@@ -9,8 +9,8 @@ import { displayName, joinedDate, STATUS_LABELS, statusOf } from './user-format.
 const STATUS_BADGES = { verified: 'success', pending: 'secondary', disabled: 'destructive' } as const satisfies Record<string, BadgeVariant>;
 const TABLE: AdminTableShape = {
   label: 'Users',
-  columns: ['Name', 'Email', 'Tier', 'Plan', 'Machines', 'Status', 'Joined', 'Actions'],
-  minWidth: 'min-w-[62rem]',
+  columns: ['Name', 'Email', 'Plan', 'Machines', 'Status', 'Joined', 'Actions'],
+  minWidth: 'min-w-[56rem]',
 };
 
 export function UserTableSkeleton() {
@@ -27,9 +27,6 @@ export function UserTable({ users, selfId, busy }: { users: AdminUser[]; selfId:
             <tr key={user.id} data-testid="admin-user-row">
               <td className={`${cell} font-medium`}>{displayName(user)}</td>
               <td className={`${cell} break-all`}>{user.email}</td>
-              <td className={cell}>
-                <Badge variant="outline">{MACHINE_TIER_LABELS[user.machineTier]}</Badge>
-              </td>
               <td className={cell}>
                 <PlanControl user={user} />
               </td>
