@@ -55,6 +55,27 @@ describe('the demo data', () => {
     expect(totals).toHaveLength(0);
   });
 
+  test('has page loads behind its votes: every machine, source and day with voters has at least as many views', async () => {
+    const short = await queryRows<{ machine_id: number; source: string; day: string; voters: number; views: number }>(database.db, sql`
+      select v.machine_id, v.source, (v.created_at at time zone u.time_zone)::date::text as day,
+        count(distinct v.voter_id)::int as voters, coalesce(max(pv.views), 0)::int as views
+      from ${votes} v
+      join ${vendingMachines} m on m.id = v.machine_id
+      join ${users} u on u.id = m.user_id
+      left join vote_page_views pv on pv.machine_id = v.machine_id and pv.source = v.source
+        and pv.day = (v.created_at at time zone u.time_zone)::date
+      group by 1, 2, 3
+      having coalesce(max(pv.views), 0) < count(distinct v.voter_id)`);
+    expect(short).toEqual([]);
+    const sources = await queryRows<{ source: string }>(database.db, sql`select distinct source from ${votes} where machine_id is not null order by 1`);
+    expect(sources.map((row) => row.source)).toEqual(['direct', 'link', 'magnet', 'screen', 'sheet']);
+    const [views] = await queryRows<{ total: number }>(database.db, sql`select sum(views)::int as total from vote_page_views`);
+    const [voterDays] = await queryRows<{ total: number }>(database.db, sql`
+      select count(*)::int as total from (select distinct machine_id, voter_id, created_at::date from ${votes} where machine_id is not null) d`);
+    // Not every visitor votes: about a third of the loads are people who only looked.
+    expect(views!.total).toBeGreaterThan(voterDays!.total * 1.3);
+  });
+
   test('gives the dashboard pending suggestions and issues in every state', async () => {
     const ideas = await database.db.select().from(suggestions);
     expect(ideas.filter((row) => row.status === 'pending').length).toBeGreaterThanOrEqual(2);

@@ -2,8 +2,9 @@ import { and, asc, eq, inArray, isNull, max, or } from 'drizzle-orm';
 import type { Database } from './client.js';
 import { DEMO_PRODUCTS } from './demo-catalog.js';
 import { insertVotes } from './factories.js';
-import { products, vendingMachines, votes } from './schema.js';
-import { generateVoteHistory } from './vote-history.js';
+import { addPageViews } from '../features/scan-funnel/page-views.js';
+import { products, users, vendingMachines, votes } from './schema.js';
+import { generateVoteHistory, pageViewsOfHistory, type HistoryPlan } from './vote-history.js';
 
 /** How far back the demo's votes reach, at the first start and at most after a long pause. */
 export const DEMO_HISTORY_DAYS = 42;
@@ -35,10 +36,18 @@ async function demoShape(db: Database, ownerId: number) {
   };
 }
 
+/** The votes of a plan and the page loads behind them, so the scan funnel agrees with the votes. */
+async function insertHistory(db: Database, ownerId: number, plan: HistoryPlan) {
+  const rows = generateVoteHistory(plan);
+  await insertVotes(db, rows);
+  const [owner] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, ownerId));
+  await addPageViews(db, pageViewsOfHistory(rows, owner?.timeZone ?? 'America/New_York', plan.seed));
+}
+
 /** Weeks of votes for a new demo operator, up to now. */
 export async function seedDemoHistory(db: Database, ownerId: number, now: Date) {
   const shape = await demoShape(db, ownerId);
-  await insertVotes(db, generateVoteHistory({ ...shape, days: DEMO_HISTORY_DAYS, now, seed: 20251 }));
+  await insertHistory(db, ownerId, { ...shape, days: DEMO_HISTORY_DAYS, now, seed: 20251 });
 }
 
 /**
@@ -59,6 +68,5 @@ export async function topUpDemoHistory(db: Database, ownerId: number, now: Date)
   const after = new Date(Math.max(latest.at.getTime(), now.getTime() - DEMO_HISTORY_DAYS * DAY_MS));
   if (now.getTime() - after.getTime() < HOUR_MS) return;
   const days = Math.ceil((now.getTime() - after.getTime()) / DAY_MS);
-  const rows = generateVoteHistory({ ...shape, days, now, after, seed: Math.floor(after.getTime() / 1000), voterTag: after.getTime().toString(36) });
-  await insertVotes(db, rows);
+  await insertHistory(db, ownerId, { ...shape, days, now, after, seed: Math.floor(after.getTime() / 1000), voterTag: after.getTime().toString(36) });
 }

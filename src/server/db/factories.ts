@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MachineType, ProductCategory } from '../../shared/catalog.js';
+import type { ScanSource } from '../../shared/scan-sources.js';
 import { hashPassword } from '../features/auth/passwords.js';
 import type { Database } from './client.js';
 import { recountVotes } from '../features/votes/vote-counters.js';
@@ -108,6 +109,8 @@ export interface VoteRow {
   voterId: string;
   createdAt: Date;
   deviceClass?: 'phone' | 'tablet' | 'desktop' | null;
+  /** Where the voter came to the page from (shared/scan-sources.ts); 'direct' when not given. */
+  source?: ScanSource;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ScanSource } from '../../shared/scan-sources.js';
 import type { VoteRow } from './factories.js';
 
 /** A small seeded generator (mulberry32), so the same seed always makes the same history. */
@@ -32,6 +33,20 @@ const WEEKDAY_FACTOR = [0.5, 1, 1.1, 1.1, 1.15, 1, 0.55];
 function deviceOfVoter(voter: number): 'phone' | 'tablet' | 'desktop' {
   const bucket = voter % 20;
   return bucket < 16 ? 'phone' : bucket < 18 ? 'tablet' : 'desktop';
+}
+
+/**
+ * How a voter reached the machine's page: most scan the magnet on the machine, some the printed
+ * sheet beside it, a few a code on a screen or a shared link, and the rest came with no source.
+ * A voter keeps one way in.
+ */
+function sourceOfVoter(voter: number): ScanSource {
+  const bucket = (voter * 7) % 20;
+  if (bucket < 11) return 'magnet';
+  if (bucket < 16) return 'sheet';
+  if (bucket < 17) return 'screen';
+  if (bucket < 18) return 'link';
+  return 'direct';
 }
 
 function pickWeighted<T>(items: T[], weight: (item: T) => number, random: () => number): T {
@@ -75,12 +90,13 @@ export function generateVoteHistory(plan: HistoryPlan): VoteRow[] {
         const voter = day * turnover + Math.floor(random() * voterPool);
         if (at > plan.now || (plan.after && at <= plan.after)) continue;
         const deviceClass = deviceOfVoter(voter);
+        const source = scope.machineId === null ? 'direct' : sourceOfVoter(voter);
         const voterId = `seed-${scope.machineId ?? 'demo'}-${plan.voterTag ? `${plan.voterTag}-` : ''}${voter}`;
         const key = `${voterId}:${product.id}`;
         if (used.has(key)) continue;
         used.add(key);
         const wantsDown = random() < 0.12 + (10 - product.demand) * 0.015;
-        scopeRows.push({ productId: product.id, machineId: scope.machineId, voteType: wantsDown ? 'down' : 'up', voterId, createdAt: at, deviceClass });
+        scopeRows.push({ productId: product.id, machineId: scope.machineId, voteType: wantsDown ? 'down' : 'up', voterId, createdAt: at, deviceClass, source });
       }
     }
     scopeRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -92,4 +108,38 @@ export function generateVoteHistory(plan: HistoryPlan): VoteRow[] {
     }
   }
   return rows;
+}
+
+export interface PageViewRow {
+  machineId: number;
+  source: ScanSource;
+  /** The operator's calendar day, YYYY-MM-DD. */
+  day: string;
+  views: number;
+}
+
+/**
+ * The vote page loads behind a history of votes, so the funnel's first step tells the same story as
+ * the votes: every voter loaded the page on each day they voted (some more than once), and about a
+ * third of the loads came from customers who looked and did not vote. Days are the operator's
+ * calendar days in `timeZone`; the demo page has no machine and no counted views.
+ */
+export function pageViewsOfHistory(rows: VoteRow[], timeZone: string, seed: number): PageViewRow[] {
+  const random = seededRandom(seed);
+  const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const voterDays = new Map<string, { machineId: number; source: ScanSource; day: string; voters: Set<string> }>();
+  for (const row of rows) {
+    if (row.machineId === null) continue;
+    const source = row.source ?? 'direct';
+    const day = dayOf.format(row.createdAt);
+    const key = `${row.machineId}|${source}|${day}`;
+    let entry = voterDays.get(key);
+    if (!entry) voterDays.set(key, (entry = { machineId: row.machineId, source, day, voters: new Set() }));
+    entry.voters.add(row.voterId);
+  }
+  return [...voterDays.values()].map(({ machineId, source, day, voters }) => {
+    const reloads = Math.round(voters.size * (0.1 + random() * 0.2));
+    const lookers = Math.round(voters.size * (0.4 + random() * 0.3));
+    return { machineId, source, day, views: voters.size + reloads + lookers };
+  });
 }

@@ -1,3 +1,4 @@
+import type { AdminUserStats } from '../../../../shared/admin-users.schemas.js';
 import { PLANS } from '../../../../shared/plans.js';
 import { StatCard } from '../../../components/stat-card.js';
 import { LoadError } from '../../../components/ui/load-error.js';
@@ -6,7 +7,7 @@ import { useAdminUserStats } from '../api.js';
 const number = new Intl.NumberFormat('en-US');
 
 /** Every account, then the accounts on each plan: the same Plan the table's column shows. */
-const CARDS = [
+const CARDS: { key: keyof AdminUserStats; label: string; caption: string }[] = [
   { key: 'total', label: 'Total users', caption: 'Every account' },
   ...(['free', 'growth', 'enterprise'] as const).map((tier) => ({
     key: tier,
