@@ -11,11 +11,13 @@ export type ExportDataset = (typeof EXPORT_DATASETS)[number];
 export const EXPORT_DATASET_INFO: Record<ExportDataset, { label: string; description: string }> = {
   votes: {
     label: 'Votes',
-    description: 'Every vote cast: when, at which machine, for which product, up or down, and the anonymous voter id. Votes from before a reset are included and marked.',
+    description:
+      "Every vote cast at your machines in the period: when, at which machine, for which product, up or down, and the anonymous voter id. Votes from before a Reset All Votes are included and marked with the reset's time, so the file can hold more rows than the dashboard's Total Votes, which starts at the last reset. Demo page votes are never included.",
   },
   products: {
     label: 'Products',
-    description: 'Your catalogue with each product\'s current score and the up and down votes it received in the period.',
+    description:
+      "Your catalogue with each product's Score now (since the last reset, as the dashboard shows it) and the up and down votes it received at your machines in the period, votes from before a reset included.",
   },
   suggestions: { label: 'Product suggestions', description: 'Products customers suggested, with who suggested them and what you decided.' },
   'vending-issues': { label: 'Vending issues', description: 'Problems customers reported, with their contact details and the status of each.' },

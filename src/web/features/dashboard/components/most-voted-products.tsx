@@ -1,5 +1,6 @@
 import { Lightbulb, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
+import { RANKED_BY } from '../../../../shared/figure-definitions.js';
 import type { Product } from '../../../../shared/products.schemas.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { buttonClasses } from '../../../components/ui/button.js';
@@ -39,6 +40,7 @@ export function MostVotedProductsPanel({ products }: { products: Product[] }) {
   return (
     <Panel
       title="Most Voted Products"
+      description={RANKED_BY.score}
       action={
         <Link to={paths.products} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           View All Products

@@ -5,11 +5,13 @@ interface PanelProps {
   title: string;
   /** A link or button beside the title. */
   action?: ReactNode;
+  /** One line under the title saying what the figures are and what they are counted over. */
+  description?: ReactNode;
   children: ReactNode;
 }
 
 /** One titled dashboard section; its heading names the region for screen-reader navigation. */
-export function Panel({ title, action, children }: PanelProps) {
+export function Panel({ title, action, description, children }: PanelProps) {
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId} className="flex flex-col">
@@ -18,6 +20,7 @@ export function Panel({ title, action, children }: PanelProps) {
           {title}
         </h2>
         {action}
+        {description ? <p className="w-full text-sm text-muted-foreground">{description}</p> : null}
       </div>
       <div className="flex-1 px-5 pb-5 sm:px-6 sm:pb-6">{children}</div>
     </Card>

@@ -1,5 +1,7 @@
 import { Activity, Package, TrendingDown, TrendingUp, Users, Vote, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import { PERIODS } from '../../../../shared/figure-definitions.js';
+import { FigureInfo } from '../../../components/figure-info.js';
 import type { Stats } from '../../../../shared/products.schemas.js';
 import { Card } from '../../../components/ui/card.js';
 import { cn } from '../../../lib/cn.js';
@@ -12,18 +14,23 @@ interface StatCardProps {
   value: string;
   icon: LucideIcon;
   caption: Caption | string;
+  /** What the figure means and what it is counted over. */
+  info?: ReactNode;
 }
 
-function StatCard({ title, value, icon: Icon, caption }: StatCardProps) {
+function StatCard({ title, value, icon: Icon, caption, info }: StatCardProps) {
   const titleId = useId();
   const { text, trend } = typeof caption === 'string' ? { text: caption, trend: 'flat' as const } : caption;
   const TrendIcon = trend === 'up' ? TrendingUp : trend === 'down' ? TrendingDown : null;
   return (
     <Card role="group" aria-labelledby={titleId} className="grid grid-cols-1 gap-2 p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">
-        <p id={titleId} className="text-sm font-medium text-muted-foreground">
-          {title}
-        </p>
+        <div className="flex items-center gap-1">
+          <p id={titleId} className="text-sm font-medium text-muted-foreground">
+            {title}
+          </p>
+          {info}
+        </div>
         <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
       </div>
       <p className="text-2xl font-bold tabular-nums sm:text-3xl" data-testid="stat-value">
@@ -57,6 +64,7 @@ export function StatsCards({ stats, updating }: { stats: Stats; updating: boolea
         value={formatCount(stats.totalVotes)}
         icon={Vote}
         caption={votesTodayCaption(stats.votesToday, stats.votesYesterday)}
+        info={<FigureInfo figure="votes" label="Total Votes" period={PERIODS.sinceReset} />}
       />
       <StatCard
         title="Active Products"
@@ -69,12 +77,14 @@ export function StatsCards({ stats, updating }: { stats: Stats; updating: boolea
         value={formatCount(stats.activeVoters)}
         icon={Users}
         caption={votersThisWeekCaption(stats.votersThisWeek, stats.votersLastWeek)}
+        info={<FigureInfo figure="voters" label="Unique Voters" period={PERIODS.sinceReset} />}
       />
       <StatCard
         title="Avg. Engagement"
         value={stats.avgEngagement.toLocaleString('en-US', { maximumFractionDigits: 1 })}
         icon={Activity}
         caption="votes per user"
+        info={<FigureInfo figure="engagement" period={PERIODS.sinceReset} />}
       />
     </section>
   );

@@ -14,7 +14,12 @@ const chartSkeleton = <Skeleton className="h-56 w-full" />;
 export function VotesPerDayPanel({ machine }: { machine: MachineFilter }) {
   const trend = useQuery(voteTrendQuery(machine));
   return (
-    <Panel title="Votes per Day">
+    <Panel
+      title="Votes per Day"
+      description={
+        trend.data ? `Votes cast on each of the last ${trend.data.days.length} days (days in ${trend.data.timeZone}), since your last Reset All Votes.` : undefined
+      }
+    >
       {trend.isError ? (
         <LoadError what="the votes per day" error={trend.error} onRetry={() => void trend.refetch()} retrying={trend.isFetching} />
       ) : trend.data === undefined ? (

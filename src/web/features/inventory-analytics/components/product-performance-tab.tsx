@@ -1,5 +1,6 @@
 import { BarChart3 } from 'lucide-react';
 import { RANGE_DAYS, RANGE_LABELS, type InventoryAnalytics, type ProductRank } from '../../../../shared/analytics.schemas.js';
+import { RANKED_BY } from '../../../../shared/figure-definitions.js';
 import { countOf } from '../../../../shared/wording.js';
 import { Card } from '../../../components/ui/card.js';
 import { EmptyState } from '../../../components/ui/empty-state.js';
@@ -67,7 +68,10 @@ export function ProductPerformanceTab({ figures }: { figures: InventoryAnalytics
   }
   return (
     <div className="grid gap-6">
-      <SectionCard title="Top products" description={`${countOf(performance.totalVotes, 'vote')} in the ${period}, ranked by votes cast (up and down).`}>
+      <SectionCard
+        title="Top products"
+        description={`${countOf(performance.totalVotes, 'vote')} in the ${period} (days in ${figures.timeZone}). ${RANKED_BY.votes} Votes from before a Reset All Votes count too, so these can be higher than the dashboard's, which starts at the last reset.`}
+      >
         {/*
           Focusable so keyboard users can scroll it sideways on a phone; positioned so the visually hidden
           words in its cells (absolutely placed) scroll with it rather than widening the page.

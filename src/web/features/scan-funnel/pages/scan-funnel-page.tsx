@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { FIGURES, PERIODS, type FigureKey } from '../../../../shared/figure-definitions.js';
+import { FigureInfo } from '../../../components/figure-info.js';
 import { PageTitle } from '../../../components/page-title.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
 import { Label } from '../../../components/ui/label.js';
@@ -10,10 +12,10 @@ import { SCAN_SOURCE_LABELS, SCAN_SOURCES, type ScanSource } from '../../../../s
 import { useMachines } from '../../machines/api.js';
 import { useScanFunnel, type FunnelMachine } from '../api.js';
 
-const STEPS: readonly (readonly [keyof FunnelSteps, string])[] = [
-  ['views', 'Page views'],
-  ['voters', 'Voters'],
-  ['votes', 'Votes'],
+const STEPS: readonly (readonly [keyof FunnelSteps, string, FigureKey?])[] = [
+  ['views', FIGURES.pageViews.name, 'pageViews'],
+  ['voters', FIGURES.voters.name, 'voters'],
+  ['votes', FIGURES.votes.name, 'votes'],
   ['suggestions', 'Suggestions'],
   ['issues', 'Issues'],
 ];
@@ -97,7 +99,8 @@ function FunnelTables({ funnel, source, onSourceChange }: FunnelTablesProps) {
         <CardHeader>
           <CardTitle>By source</CardTitle>
           <CardDescription>
-            {funnel.from} to {funnel.to} ({funnel.timeZone}). Voters are the share of page views; a voter who came twice counts once.
+            {funnel.from} to {funnel.to}. {PERIODS.period(`last ${funnel.days.length} days`, funnel.timeZone)} 'Views → voters' is Voters as a
+            share of Page views; a voter who came on two days or by two sources counts once in 'All sources'.
           </CardDescription>
         </CardHeader>
         {/* Focusable, so keyboard users can scroll a table wider than a phone. */}
@@ -110,8 +113,13 @@ function FunnelTables({ funnel, source, onSourceChange }: FunnelTablesProps) {
               <thead>
                 <tr className="border-b text-left">
                   <th scope="col" className="py-2 pr-3 font-medium">Source</th>
-                  {STEPS.map(([step, label]) => (
-                    <th key={step} scope="col" className="px-3 py-2 text-right font-medium">{label}</th>
+                  {STEPS.map(([step, label, figure]) => (
+                    <th key={step} scope="col" className="px-3 py-2 text-right font-medium">
+                      <span className="inline-flex items-center justify-end gap-0.5">
+                        {label}
+                        {figure ? <FigureInfo figure={figure} /> : null}
+                      </span>
+                    </th>
                   ))}
                   <th scope="col" className="px-3 py-2 text-right font-medium">Views → voters</th>
                 </tr>
