@@ -11,7 +11,7 @@ import { products, vendingMachines } from '../src/server/db/schema.js';
 import { generateVoteHistory } from '../src/server/db/vote-history.js';
 import { RANGE_LABELS, URGENCY_LABELS, type InventoryAnalytics } from '../src/shared/analytics.schemas.js';
 import { PURCHASE_LIST_CSV_COLUMNS, type PurchaseList } from '../src/shared/stock.schemas.js';
-import { formatAmount, formatChange, formatClockTime, hourSpan, restockText, savingText } from '../src/web/features/inventory-analytics/analytics-format.js';
+import { formatAmount, formatChange, formatClockTime, hourSpan, coverText, savingText } from '../src/web/features/inventory-analytics/analytics-format.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/support/server-process.js';
 import { signInThroughApi } from './accounts.js';
 import { expect, test as base, toast, type Account } from './fixtures.js';
@@ -171,8 +171,12 @@ test.describe('inventory analytics', () => {
     await expect(tile(page, 'High Confidence')).toContainText(String(data.summary.highConfidence));
     await expect(tile(page, 'Need Restocking')).toContainText(String(data.summary.needRestocking));
     await expect(tile(page, 'Seasonal Items')).toContainText(String(data.summary.seasonalItems));
-    await expect(page.getByRole('note', { name: 'How stock is recommended' })).toContainText('Votes are not sales.');
-    await expect(page.getByRole('link', { name: 'set in Settings' })).toHaveAttribute('href', '/settings?tab=preferences');
+    const rule = page.getByRole('note', { name: 'What the stock figures rest on' });
+    await expect(rule).toContainText('Votes are not sales.');
+    // The assumptions are said once, with where to change them.
+    await expect(rule.getByTestId('stock-assumptions')).toContainText('machines are filled to the recommended stock every Monday');
+    await expect(rule.getByTestId('stock-assumptions')).toContainText('each up-vote sells 1 unit');
+    await expect(page.getByRole('link', { name: 'change them in Settings' })).toHaveAttribute('href', '/settings?tab=preferences');
 
     // The cards come in the API's order, each with the figures the API gave.
     await expect(page.getByTestId('prediction-card')).toHaveCount(data.predictions.length);
@@ -185,9 +189,11 @@ test.describe('inventory analytics', () => {
     await expect(chipsCard).toContainText(units(chips.recommendedStock));
     await expect(chipsCard).toContainText(`${chips.confidence}% confidence`);
     await expect(chipsCard.getByRole('meter')).toHaveAttribute('aria-valuenow', String(chips.confidence));
-    await expect(chipsCard).toContainText(restockText(chips.daysUntilRestock));
+    await expect(chipsCard.getByTestId('days-of-cover')).toHaveText(`${coverText(chips.daysOfCover)}${chips.daysOfCover === null ? '' : ' (assumed)'}`);
     await expect(chipsCard).toContainText(URGENCY_LABELS[chips.urgency]);
-    await expect(chipsCard.getByTestId('stock-basis')).toContainText('Assumes a weekly fill on Monday');
+    await expect(chipsCard.getByTestId('stock-basis')).toContainText('Assumed stock: no restock recorded here yet');
+    // Nothing is Urgent on an assumption alone.
+    expect(data.predictions.filter((prediction) => prediction.urgency === 'urgent')).toEqual([]);
     const latte = card(page, 'Pumpkin Latte');
     await expect(latte).toContainText('Demand falling');
     expect(await seriousViolations(page)).toEqual([]);
@@ -209,9 +215,9 @@ test.describe('inventory analytics', () => {
     // The machine's predicted week is the server's own figure, every product at the Lobby together.
     await expect(explanation.getByTestId('stock-rule-numbers')).toContainText(`× ${formatAmount(chips.machinePredictedWeek)} up-votes ×`);
     await expect(explanation.getByTestId('stock-rule-numbers')).toContainText(`rounded up: ${units(chips.recommendedStock)}`);
-    await expect(explanation).toContainText('Assumed weekly fill on Monday');
+    await expect(explanation).toContainText('Assumed weekly fill every Monday');
     await expect(explanation).toContainText(
-      '1 unit per up-vote, assumed until your recorded restocks at this machine measure it: that takes a product restocked on two visits, at least 10 up-votes between recorded visits, and some units sold in between',
+      '1 unit per up-vote, assumed (Settings) until your recorded restocks at this machine measure it: that takes a product restocked on two visits, at least 10 up-votes between recorded visits, and some units sold in between',
     );
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -240,7 +246,7 @@ test.describe('inventory analytics', () => {
     await dialog.getByRole('button', { name: 'Record restock' }).click();
     await expect(dialog).toBeHidden();
     await expect(toast(page, 'Restock recorded')).toContainText('Cola 20 oz at Lobby: 34 units after the visit.');
-    await expect(cola.getByTestId('stock-basis')).toContainText('Based on your recorded restock of');
+    await expect(cola.getByTestId('stock-basis')).toContainText('From your recorded restock of');
     const restocks = (await (await api.get('/api/stock/restocks')).json()) as { productName: string; unitsLeft: number; unitsFilled: number }[];
     expect(restocks).toEqual([expect.objectContaining({ productName: 'Cola 20 oz', unitsLeft: 4, unitsFilled: 30 })]);
     await cola.getByRole('button', { name: /^How this was computed/ }).click();

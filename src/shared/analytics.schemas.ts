@@ -33,19 +33,24 @@ export const URGENCIES = ['urgent', 'soon', 'this-week', 'normal'] as const;
 export type Urgency = (typeof URGENCIES)[number];
 export const URGENCY_LABELS: Record<Urgency, string> = { urgent: 'Urgent', soon: 'Soon', 'this-week': 'This Week', normal: 'Normal' };
 
-/** 1 or fewer days Urgent; 2-3 Soon; 4-7 This Week; above 7 (or no demand expected) Normal. */
-export function urgencyOf(daysUntilRestock: number | null): Urgency {
-  if (daysUntilRestock === null) return 'normal';
-  if (daysUntilRestock <= 1) return 'urgent';
-  if (daysUntilRestock <= 3) return 'soon';
-  if (daysUntilRestock <= 7) return 'this-week';
-  return 'normal';
+/** A product with at least this many days of cover is Normal: the next visit is within a week. */
+export const COVER_WEEK_DAYS = 7;
+
+/**
+ * Urgency from days of cover (how long the estimated stock lasts at the forecast demand) against the
+ * days to the next visit (decision 0038): Urgent when recorded stock runs out before the next visit;
+ * Soon when it may, on assumed stock (never Urgent on an assumption alone); This Week when it lasts
+ * until the next visit but less than a week, so that visit must fill it; Normal with a week or more
+ * of cover, or no demand expected.
+ */
+export function urgencyOf(daysOfCover: number | null, daysToNextVisit: number, assumed: boolean): Urgency {
+  if (daysOfCover === null || daysOfCover >= COVER_WEEK_DAYS) return 'normal';
+  if (daysOfCover < daysToNextVisit) return assumed ? 'soon' : 'urgent';
+  return 'this-week';
 }
 
 /** 'High Confidence' counts forecasts at or above this (issue: 90 or above). */
 export const HIGH_CONFIDENCE = 90;
-/** 'Need Restocking' counts products due within this many days; the low-inventory notice uses it too. */
-export const RESTOCK_SOON_DAYS = 3;
 /** A fill is meant to cover this many days of predicted demand above the reorder threshold. */
 export const FILL_TARGET_DAYS = 7;
 
@@ -95,7 +100,8 @@ export const PredictionSchema = z.object({
   /** Units sold per up-vote: measured from two or more restocks at the machine, else 1. */
   unitsPerVote: z.number(),
   unitsPerVoteMeasured: z.boolean(),
-  daysUntilRestock: z.number().int().nullable(),
+  /** Whole days the estimated stock lasts at the forecast demand (0: runs out today); null when no demand is expected within a year. */
+  daysOfCover: z.number().int().nullable(),
   urgency: z.enum(URGENCIES),
   confidence: z.number().int(),
   trend: TrendSchema,
@@ -158,7 +164,15 @@ export const InventoryAnalyticsSchema = z.object({
   refreshQueued: z.boolean(),
   timeZone: z.string(),
   currency: z.enum(CURRENCIES),
-  rule: z.object({ autoReorderThreshold: z.number().int(), fillTargetDays: z.number().int() }),
+  rule: z.object({
+    autoReorderThreshold: z.number().int(),
+    fillTargetDays: z.number().int(),
+    /** The assumptions until restocks are recorded (Settings → Preferences): the fill weekday, 0 Sunday … 6 Saturday, and units per up-vote. */
+    restockWeekday: z.number().int(),
+    assumedUnitsPerVote: z.number(),
+    /** Whole days from today (the operator's calendar) to the next fill day, 1-7. */
+    daysToNextVisit: z.number().int(),
+  }),
   summary: z.object({
     totalPredictions: z.number().int(),
     highConfidence: z.number().int(),

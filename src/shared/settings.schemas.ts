@@ -26,7 +26,14 @@ export const DEFAULT_PREFERENCES = {
   theme: 'auto',
   autoReorderThreshold: 20,
   reportFrequency: 'weekly',
+  restockWeekday: 1,
+  assumedUnitsPerVote: 1,
 } as const;
+
+/** Sunday first, as JavaScript's getDay() counts; the stock figures assume machines are filled on one of them. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** Units sold per up-vote that may be assumed: the same bounds a measured ratio is kept within. */
+export const UNITS_PER_VOTE_RANGE = { min: 0.05, max: 20 } as const;
 
 export const PreferencesSchema = z.object({
   timezone: z.enum(TIME_ZONES),
@@ -35,6 +42,14 @@ export const PreferencesSchema = z.object({
   theme: z.enum(THEMES),
   autoReorderThreshold: z.number().int('Use a whole number of units').min(0, 'The threshold cannot be negative').max(100_000, 'At most 100000 units'),
   reportFrequency: z.enum(REPORT_FREQUENCIES),
+  /** The weekday machines are usually filled, 0 Sunday … 6 Saturday: the stock figures' next visit until restocks are recorded. */
+  restockWeekday: z.number().int('Choose a weekday').min(0, 'Choose a weekday').max(6, 'Choose a weekday'),
+  /** Units sold per up-vote assumed until restock records measure it. */
+  assumedUnitsPerVote: z
+    .number()
+    .min(UNITS_PER_VOTE_RANGE.min, `At least ${UNITS_PER_VOTE_RANGE.min}`)
+    .max(UNITS_PER_VOTE_RANGE.max, `At most ${UNITS_PER_VOTE_RANGE.max}`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Use at most two decimals'),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 

@@ -6,7 +6,7 @@ import { computeAnalytics } from '../../src/server/features/inventory-analytics/
 import { enqueue } from '../../src/server/jobs/enqueue.js';
 import type { InventoryAnalytics, Prediction } from '../../src/shared/analytics.schemas.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { DAY_MS, expectJsonError, mailsTo, signIn } from './helpers.js';
+import { api, DAY_MS, expectJsonError, mailsTo, signIn } from './helpers.js';
 
 /**
  * The inventory analytics against histories with known answers. The figures are computed at NOW,
@@ -56,6 +56,12 @@ async function inventory(cookie: string, query = ''): Promise<InventoryAnalytics
   return res.json();
 }
 
+/** Today's weekday (0 Sunday) on the operators' calendar (New York, the default zone). */
+const weekdayToday = () => new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date())}T12:00:00Z`).getUTCDay();
+/** Sets the operator's fill day so the next visit is `days` days from today. */
+const visitInDays = (userId: number, days: number) =>
+  t.database.db.update(users).set({ restockWeekday: (weekdayToday() + days) % 7 }).where(eq(users.id, userId));
+
 const cardOf = (figures: InventoryAnalytics, productId: number): Prediction => figures.predictions.find((card) => card.productId === productId)!;
 
 describe('demand predictions', () => {
@@ -89,7 +95,7 @@ describe('demand predictions', () => {
     expect(figures.summary.highConfidence).toBe(2);
 
     // The rule: threshold (20 by default) plus the product's share of the machine's predicted week.
-    expect(figures.rule).toEqual({ autoReorderThreshold: 20, fillTargetDays: 7 });
+    expect(figures.rule).toMatchObject({ autoReorderThreshold: 20, fillTargetDays: 7, restockWeekday: 1, assumedUnitsPerVote: 1 });
     expect(card.demandShare).toBeCloseTo(35 / (35 + weeklyCard.predictedDemand), 3);
     expect(card.recommendedStock).toBe(20 + 35);
     expect(card.stockBasis).toBe('assumed-weekly-fill');
@@ -116,10 +122,52 @@ describe('demand predictions', () => {
     const card = cardOf(await inventory(cookie), steady.id);
     expect(card.stockBasis).toBe('restock-record');
     expect(card.estimatedStock).toBe(38);
-    // 18 units above the threshold of 20 at 5 a day: after today 13, 8, 3, then below: 3 days.
-    expect(card.daysUntilRestock).toBe(3);
-    expect(card.urgency).toBe('soon');
+    // 38 units at 5 a day: 33 left after today, then 28, 23, 18, 13, 8, 3, and gone on the eighth day.
+    expect(card.daysOfCover).toBe(7);
+    expect(card.urgency).toBe('normal');
     expect(card.suggestedOrder).toBe(card.recommendedStock - 38);
+  });
+
+  test('urgency is days of cover against the next visit: ten weeks of cover is not urgent, running out before the visit is, an assumption never is', async () => {
+    const { user, cookie, machine, product } = await operatorWithMachine();
+    const slow = await product('Slow Mints');
+    const fast = await product('Fast Cola');
+    const unrecorded = await product('Unrecorded Cola');
+    // Two up-votes a week for eight weeks; ten a day for the fast ones.
+    await insertVotes(t.database.db, [
+      ...upVotes(machine.id, slow.id, (daysAgo) => (daysAgo % 7 === 1 || daysAgo % 7 === 4 ? 1 : 0), 56),
+      ...upVotes(machine.id, fast.id, () => 10, 56),
+      ...upVotes(machine.id, unrecorded.id, () => 10, 56),
+    ]);
+    await computeAnalytics(t.database.db, user.id, NOW);
+    // Counted a minute ago: 20 mints (the reorder threshold: the old rule said 'Restock now'), 15 colas.
+    const justNow = new Date(Date.now() - 60_000);
+    await t.database.db.insert(restockRecords).values([
+      { userId: user.id, machineId: machine.id, productId: slow.id, unitsLeft: 20, unitsFilled: 0, restockedAt: justNow },
+      { userId: user.id, machineId: machine.id, productId: fast.id, unitsLeft: 15, unitsFilled: 0, restockedAt: justNow },
+    ]);
+    const call = api(t, cookie);
+    const settings = (await call.get('/api/settings')).json();
+    const visitIn = async (days: number) => {
+      const saved = await call.patch('/api/settings/preferences', { ...settings.preferences, restockWeekday: (weekdayToday() + days) % 7 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return inventory(cookie);
+    };
+
+    const inThreeDays = await visitIn(3);
+    expect(inThreeDays.rule).toMatchObject({ daysToNextVisit: 3, restockWeekday: (weekdayToday() + 3) % 7, assumedUnitsPerVote: 1 });
+    const mints = cardOf(inThreeDays, slow.id);
+    expect(mints.daysOfCover).toBeGreaterThan(60);
+    expect(mints.urgency).toBe('normal');
+    // 15 colas at 10 a day: 5 left after today, gone tomorrow; the visit is in three days.
+    expect(cardOf(inThreeDays, fast.id)).toMatchObject({ stockBasis: 'restock-record', daysOfCover: 1, urgency: 'urgent' });
+    const assumed = cardOf(inThreeDays, unrecorded.id);
+    expect(assumed.stockBasis).toBe('assumed-weekly-fill');
+    expect(assumed.urgency).not.toBe('urgent');
+    expect(inThreeDays.summary.needRestocking).toBe(inThreeDays.predictions.filter((card) => card.urgency !== 'normal').length);
+
+    // With the visit tomorrow the colas last until it: that visit fills them.
+    expect(cardOf(await visitIn(1), fast.id)).toMatchObject({ daysOfCover: 1, urgency: 'this-week' });
   });
 
   test('two recorded visits measure units sold per up-vote, pooled over the machine', async () => {
@@ -292,8 +340,9 @@ describe('the low-inventory notice', () => {
   const lowInventoryRows = (userId: number) =>
     t.database.db.select().from(notificationDeliveries).where(and(eq(notificationDeliveries.userId, userId), eq(notificationDeliveries.kind, 'lowInventory')));
 
-  test('mails once per product and machine per restock when recorded stock reaches the threshold within 3 days', async () => {
+  test('mails once per product and machine per restock when recorded stock runs out before the next visit', async () => {
     const { user, machine, product } = await operatorWithMachine();
+    await visitInDays(user.id, 6);
     const due = await product('Due Soon Chips');
     const later = await product('Plenty Pretzels');
     const assumed = await product('Never Recorded Gum');
@@ -305,15 +354,16 @@ describe('the low-inventory notice', () => {
     await computeAnalytics(t.database.db, user.id, NOW);
     const restockedAt = new Date(noonDaysAgo(1).getTime() + 3_600_000);
     await t.database.db.insert(restockRecords).values([
-      // 25 units: 5 above the threshold of 20, at 5 a day: due now.
+      // 25 units at 5 a day: gone in 4 days, before the visit in 6.
       { userId: user.id, machineId: machine.id, productId: due.id, unitsLeft: 5, unitsFilled: 20, restockedAt },
-      // 120 units: 20 days of stock above the threshold.
+      // 120 units: 23 days of stock.
       { userId: user.id, machineId: machine.id, productId: later.id, unitsLeft: 20, unitsFilled: 100, restockedAt },
     ]);
 
     await sweepNow();
     const mail = await t.smtp.waitForMail(user.email, /^Restock Due Soon Chips at Lobby soon$/, 15_000);
-    expect(mail.text).toContain('Due Soon Chips at Lobby: about 25 units left, restock now');
+    expect(mail.text).toContain('Due Soon Chips at Lobby: about 25 units left, running out within 4 days');
+    expect(mail.text).toContain('run out before your next visit');
     expect(mail.text).not.toContain('Plenty Pretzels');
     // An assumed weekly fill is never mailed about.
     expect(mail.text).not.toContain('Never Recorded Gum');

@@ -37,7 +37,7 @@ describe('preferences', () => {
   test("a new operator has the spec's defaults; the whole tab is saved", async () => {
     const { api } = await signIn(t);
     expect(((await api.get('/api/settings')).json() as Settings).preferences).toEqual(DEFAULT_PREFERENCES);
-    const chosen = { timezone: 'America/Denver', currency: 'CAD', language: 'fr', theme: 'dark', autoReorderThreshold: 35, reportFrequency: 'monthly' } as const;
+    const chosen = { timezone: 'America/Denver', currency: 'CAD', language: 'fr', theme: 'dark', autoReorderThreshold: 35, reportFrequency: 'monthly', restockWeekday: 4, assumedUnitsPerVote: 0.75 } as const;
     const saved = await api.patch('/api/settings/preferences', chosen);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((saved.json() as Settings).preferences).toEqual(chosen);
@@ -45,6 +45,9 @@ describe('preferences', () => {
     expectJsonError(await api.patch('/api/settings/preferences', { ...chosen, currency: 'JPY' }), 400);
     expectJsonError(await api.patch('/api/settings/preferences', { ...chosen, autoReorderThreshold: -1 }), 400);
     expectJsonError(await api.patch('/api/settings/preferences', { ...chosen, autoReorderThreshold: 2.5 }), 400);
+    expectJsonError(await api.patch('/api/settings/preferences', { ...chosen, restockWeekday: 7 }), 400, 'Choose a weekday');
+    expectJsonError(await api.patch('/api/settings/preferences', { ...chosen, assumedUnitsPerVote: 0 }), 400, 'At least 0.05');
+    expectJsonError(await api.patch('/api/settings/preferences', { ...chosen, assumedUnitsPerVote: 1.234 }), 400, 'Use at most two decimals');
   });
 
   test("the time zone decides what 'today' means", async () => {

@@ -1,6 +1,6 @@
 /** Operators' and admins' accounts, their sessions and the tokens and throttles of signing in. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 
 export const users = pgTable(
@@ -42,6 +42,12 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'es', 'fr', 'de'] }).notNull().default('en'),
     theme: text('theme', { enum: ['light', 'dark', 'auto'] }).notNull().default('auto'),
     autoReorderThreshold: integer('auto_reorder_threshold').notNull().default(20),
+    /**
+     * What the stock figures assume until restocks are recorded (decision 0038): the weekday machines
+     * are filled (0 Sunday … 6 Saturday), and units sold per up-vote before it is measured.
+     */
+    restockWeekday: integer('restock_weekday').notNull().default(1),
+    assumedUnitsPerVote: numeric('assumed_units_per_vote', { precision: 5, scale: 2 }).notNull().default('1.00'),
     reportFrequency: text('report_frequency', { enum: ['daily', 'weekly', 'monthly', 'quarterly'] }).notNull().default('weekly'),
     /**
      * Two-factor sign-in (two-factor.ts): the authenticator's shared secret, sealed with a key of

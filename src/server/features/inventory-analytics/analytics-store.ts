@@ -14,10 +14,16 @@ export interface StoredView<T> {
 
 export async function ownerSettings(db: Database, userId: number) {
   const [owner] = await db
-    .select({ timeZone: users.timeZone, currency: users.currency, autoReorderThreshold: users.autoReorderThreshold })
+    .select({
+      timeZone: users.timeZone,
+      currency: users.currency,
+      autoReorderThreshold: users.autoReorderThreshold,
+      restockWeekday: users.restockWeekday,
+      assumedUnitsPerVote: users.assumedUnitsPerVote,
+    })
     .from(users)
     .where(eq(users.id, userId));
-  return owner!;
+  return { ...owner!, assumedUnitsPerVote: Number(owner!.assumedUnitsPerVote) };
 }
 
 export async function requireOwnMachine(db: Database, userId: number, machineId: number) {

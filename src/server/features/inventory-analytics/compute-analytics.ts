@@ -32,10 +32,13 @@ export interface StoredForecast extends ForecastExplanation {
   seasonal: boolean;
   /** Average weekly up-votes over the four weeks before the last one: the level a falling product was stocked for. */
   earlierWeekly: number;
-  /** Up-votes since local Monday up to the computation, for the assumed weekly fill. */
-  upVotesThisWeek: number;
-  /** That Monday: once the week has moved on, the assumed fill is a new one and nothing has sold from it. */
-  weekStart: string;
+  /**
+   * Up-votes on each of the last 7 local days up to the computation (the last is that day), so the
+   * read can count what sold since the operator's fill day, whichever weekday it is.
+   */
+  recentUpVotes: number[];
+  /** The local day of the last entry of `recentUpVotes`. */
+  recentEnd: string;
 }
 
 interface ForecastRow {
@@ -57,7 +60,6 @@ export async function forecastAll(source: AnalyticsSource): Promise<ForecastRow[
   const today = HISTORY_DAYS - 1;
   const lastWholeDay = today - 1;
   const earliest = today - FORECAST_HISTORY_DAYS;
-  const monday = today - ((new Date(`${source.today}T00:00:00Z`).getUTCDay() + 6) % 7);
   const rows: ForecastRow[] = [];
   let sinceYield = 0;
   for (const series of source.daily.values()) {
@@ -96,8 +98,8 @@ export async function forecastAll(source: AnalyticsSource): Promise<ForecastRow[
         trend: result.trend,
         seasonal: result.seasonal,
         earlierWeekly: earlierDays < 7 ? 0 : Math.round(((sumDays(series.up, earlierFrom, lastWholeDay - 7) * 7) / earlierDays) * 10) / 10,
-        upVotesThisWeek: sumDays(series.up, monday, today),
-        weekStart: addDays(source.dayZero, monday),
+        recentUpVotes: Array.from(series.up.subarray(today - 6, today + 1)),
+        recentEnd: source.today,
       },
     });
   }

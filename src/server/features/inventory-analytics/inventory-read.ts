@@ -2,8 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   FILL_TARGET_DAYS,
   HIGH_CONFIDENCE,
-  RESTOCK_SOON_DAYS,
-  urgencyOf,
   type AnalyticsRange,
   type InventoryAnalytics,
   type Prediction,
@@ -17,7 +15,7 @@ import { ownerSettings, readView, refreshQueued, requireOwnMachine } from './ana
 import type { StoredForecast } from './compute-analytics.js';
 import type { InventorySnapshot } from './inventory-snapshot.js';
 import { stockRecommendations } from './stock-recommendations.js';
-import { stockFigures, unitsPerVote, type RestockInterval } from './restock-model.js';
+import { daysToNextFill, stockFigures, unitsPerVote, type RestockInterval } from './restock-model.js';
 
 interface ForecastWithNames {
   machineId: number;
@@ -76,7 +74,10 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
 
   const history = await restockHistory(db, userId, machineId, now);
   const localToday = localClock(now, settings.timeZone).date;
-  const thisMonday = addDays(localToday, -((new Date(`${localToday}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const todayWeekday = new Date(`${localToday}T00:00:00Z`).getUTCDay();
+  const daysToNextVisit = daysToNextFill(todayWeekday, settings.restockWeekday);
+  // The last fill day, today included: the assumed fill happened then, and what sold since counts.
+  const lastFill = addDays(localToday, daysToNextVisit - 7);
   // Units per up-vote, pooled over each machine's products: one product's visits are few.
   const intervalsByMachine = new Map<number, RestockInterval[]>();
   const latest = new Map<string, (typeof history)[number]>();
@@ -102,7 +103,7 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
 
   const predictions = rows.map((row): Prediction & { unitCost: string | null; earlierWeekly: number } => {
     const key = `${row.machineId}:${row.productId}`;
-    const ratio = unitsPerVote(intervalsByMachine.get(row.machineId) ?? []);
+    const ratio = unitsPerVote(intervalsByMachine.get(row.machineId) ?? [], settings.assumedUnitsPerVote);
     const record = latest.get(key);
     const machinePredictedWeek = machineWeek.get(row.machineId) ?? 0;
     const demandShare = machinePredictedWeek === 0 ? 0 : row.forecast.week / machinePredictedWeek;
@@ -113,10 +114,10 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
       unitsPerVote: ratio.value,
       threshold: settings.autoReorderThreshold,
       lastRestock: record ? { stockAfter: record.unitsLeft + record.unitsFilled, upVotesSince: record.upVotesAfter } : null,
-      // Figures computed last week (late at night before Monday's run) know nothing of this week's fill.
-      upVotesThisWeek: row.forecast.weekStart === thisMonday ? row.forecast.upVotesThisWeek : 0,
+      upVotesSinceFill: upVotesSince(row.forecast, lastFill),
+      daysToNextVisit,
     });
-    const { week, confidence, trend, seasonal, earlierWeekly, upVotesThisWeek: _votes, weekStart: _start, ...explanation } = row.forecast;
+    const { week, confidence, trend, seasonal, earlierWeekly, recentUpVotes: _votes, recentEnd: _end, ...explanation } = row.forecast;
     return {
       machineId: row.machineId,
       machineName: row.machineName,
@@ -134,8 +135,8 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
       lastRestockAt: record ? new Date(record.restockedAt).toISOString() : null,
       unitsPerVote: ratio.value,
       unitsPerVoteMeasured: ratio.measured,
-      daysUntilRestock: figures.daysUntilRestock,
-      urgency: urgencyOf(figures.daysUntilRestock),
+      daysOfCover: figures.daysOfCover,
+      urgency: figures.urgency,
       confidence,
       trend,
       seasonal,
@@ -145,7 +146,20 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
       earlierWeekly,
     };
   });
-  return { settings, predictions };
+  return { settings, predictions, daysToNextVisit };
+}
+
+/**
+ * Up-votes from the fill day `since` up to the computation, from the days the forecast kept. Figures
+ * computed before the fill day (or stored before these days were kept) have sold nothing from it.
+ */
+function upVotesSince(forecast: StoredForecast, since: string): number {
+  const recent = forecast.recentUpVotes ?? [];
+  let total = 0;
+  recent.forEach((votes, index) => {
+    if (addDays(forecast.recentEnd, index - (recent.length - 1)) >= since) total += votes;
+  });
+  return total;
 }
 
 const URGENCY_ORDER = { urgent: 0, soon: 1, 'this-week': 2, normal: 3 } as const;
@@ -154,11 +168,11 @@ export async function readInventoryAnalytics(db: Database, userId: number, query
   if (query.machineId !== undefined) await requireOwnMachine(db, userId, query.machineId);
   const scope = query.machineId === undefined ? 'all' : machineScopeKey(query.machineId);
   const stored = await readView<InventorySnapshot>(db, userId, 'inventory', scope, query.range, now);
-  const { settings, predictions } = await predictionsOf(db, userId, query.machineId, now, stored.data.currentVotes);
+  const { settings, predictions, daysToNextVisit } = await predictionsOf(db, userId, query.machineId, now, stored.data.currentVotes);
   predictions.sort(
     (a, b) =>
       URGENCY_ORDER[a.urgency] - URGENCY_ORDER[b.urgency] ||
-      (a.daysUntilRestock ?? Infinity) - (b.daysUntilRestock ?? Infinity) ||
+      (a.daysOfCover ?? Infinity) - (b.daysOfCover ?? Infinity) ||
       b.predictedDemand - a.predictedDemand ||
       a.productName.localeCompare(b.productName),
   );
@@ -171,11 +185,18 @@ export async function readInventoryAnalytics(db: Database, userId: number, query
     // The zone the stored figures were counted in (a change in settings shows from the next compute).
     timeZone: stored.data.timeZone ?? settings.timeZone,
     currency: settings.currency,
-    rule: { autoReorderThreshold: settings.autoReorderThreshold, fillTargetDays: FILL_TARGET_DAYS },
+    rule: {
+      autoReorderThreshold: settings.autoReorderThreshold,
+      fillTargetDays: FILL_TARGET_DAYS,
+      restockWeekday: settings.restockWeekday,
+      assumedUnitsPerVote: settings.assumedUnitsPerVote,
+      daysToNextVisit,
+    },
     summary: {
       totalPredictions: predictions.length,
       highConfidence: predictions.filter((prediction) => prediction.confidence >= HIGH_CONFIDENCE).length,
-      needRestocking: predictions.filter((prediction) => prediction.daysUntilRestock !== null && prediction.daysUntilRestock <= RESTOCK_SOON_DAYS).length,
+      // Everything the next visit must fill, or sooner: all but Normal.
+      needRestocking: predictions.filter((prediction) => prediction.urgency !== 'normal').length,
       seasonalItems: predictions.filter((prediction) => prediction.seasonal).length,
     },
     predictions: predictions.map(({ unitCost: _cost, earlierWeekly: _week, ...prediction }) => prediction),

@@ -153,8 +153,7 @@ async function sweepOne(deps: SweepDeps, user: Recipient, now: Date): Promise<nu
             props: {
               ...base('lowInventory'),
               analyticsLink: `${deps.publicUrl}${OPERATOR_PAGE_PATHS.inventoryAnalytics}`,
-              threshold: user.autoReorderThreshold,
-              items: fresh.map(({ machineName, productName, estimatedStock, daysUntilRestock }) => ({ machineName, productName, estimatedStock, daysUntilRestock })),
+              items: fresh.map(({ machineName, productName, estimatedStock, daysOfCover }) => ({ machineName, productName, estimatedStock, daysOfCover })),
             },
           });
         }

@@ -27,6 +27,8 @@ export async function settingsOf(db: Pick<Database, 'select'>, userId: number): 
       language: user.language,
       theme: user.theme,
       autoReorderThreshold: user.autoReorderThreshold,
+      restockWeekday: user.restockWeekday,
+      assumedUnitsPerVote: Number(user.assumedUnitsPerVote),
       reportFrequency: user.reportFrequency,
     },
   };
@@ -58,6 +60,8 @@ export async function savePreferences(db: Database, userId: number, preferences:
         language: preferences.language,
         theme: preferences.theme,
         autoReorderThreshold: preferences.autoReorderThreshold,
+        restockWeekday: preferences.restockWeekday,
+        assumedUnitsPerVote: preferences.assumedUnitsPerVote.toFixed(2),
         reportFrequency: preferences.reportFrequency,
         updatedAt: new Date(),
       })

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFieldValue, formatChange, formatClockTime, formatMoment, hourLabel, hourSpan, restockText, savingText, zonedDateTime } from './analytics-format.js';
+import { dateTimeFieldValue, formatChange, formatClockTime, formatMoment, hourLabel, hourSpan, coverText, nextVisitText, savingText, zonedDateTime } from './analytics-format.js';
 
 describe('analytics wording', () => {
-  it('says when to restock', () => {
-    expect(restockText(null)).toBe('No demand expected');
-    expect(restockText(0)).toBe('Restock now');
-    expect(restockText(1)).toBe('Restock in 1 day');
-    expect(restockText(12)).toBe('Restock in 12 days');
+  it('says how long the stock lasts and when the next visit is', () => {
+    expect(coverText(null)).toBe('No demand expected');
+    expect(coverText(0)).toBe('Runs out today');
+    expect(coverText(1)).toBe('Runs out tomorrow');
+    expect(coverText(12)).toBe('About 12 days of stock');
+    expect(nextVisitText(1, 1)).toBe('Monday (tomorrow)');
+    expect(nextVisitText(5, 4)).toBe('Friday (in 4 days)');
   });
 
   it('says a saving, and what costs more rather than a negative saving', () => {

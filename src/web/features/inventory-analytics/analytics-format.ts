@@ -1,5 +1,6 @@
 import type { Urgency } from '../../../shared/analytics.schemas.js';
 import { formatMoney, type Currency } from '../../../shared/money.js';
+import { WEEKDAY_NAMES } from '../../../shared/settings.schemas.js';
 import { countOf } from '../../../shared/wording.js';
 
 /** Whole numbers as they are, others to one decimal: '35', '12.5'. */
@@ -53,11 +54,26 @@ export function shortDate(date: string): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** When the stock is due, in words: 'Restock now', 'Restock in 1 day', or no date at all. */
-export function restockText(days: number | null): string {
+/** How long the estimated stock lasts, in words: 'Runs out today', 'About 12 days of stock', or no date at all. */
+export function coverText(days: number | null): string {
   if (days === null) return 'No demand expected';
-  if (days === 0) return 'Restock now';
-  return `Restock in ${countOf(days, 'day')}`;
+  if (days === 0) return 'Runs out today';
+  if (days === 1) return 'Runs out tomorrow';
+  return `About ${countOf(days, 'day')} of stock`;
+}
+
+/** Why a card has its urgency, against the next visit (decision 0038). */
+export const URGENCY_REASONS: Record<Urgency, string> = {
+  urgent: 'Runs out before your next visit',
+  soon: 'May run out before your next visit: the stock is assumed',
+  'this-week': 'Lasts until your next visit; fill it then',
+  normal: 'A week or more of stock',
+};
+
+/** 'Monday (in 3 days)', 'Tuesday (tomorrow)'. */
+export function nextVisitText(weekday: number, daysToNextVisit: number): string {
+  const name = WEEKDAY_NAMES[weekday] ?? 'the fill day';
+  return `${name} (${daysToNextVisit === 1 ? 'tomorrow' : `in ${countOf(daysToNextVisit, 'day')}`})`;
 }
 
 /** The urgency colours of the spec: Urgent red, Soon orange, This Week yellow, Normal green (AA contrast in both themes). */

@@ -39,6 +39,7 @@ export const THRESHOLD_REQUIRED = 'Enter a number of units';
 /** The server's rule, with the input's blank case worded for people. */
 export const PreferencesFormSchema = PreferencesSchema.extend({
   autoReorderThreshold: z.number({ error: THRESHOLD_REQUIRED }).pipe(PreferencesSchema.shape.autoReorderThreshold),
+  assumedUnitsPerVote: z.number({ error: 'Enter a number of units' }).pipe(PreferencesSchema.shape.assumedUnitsPerVote),
 });
 
 export const PREFERENCE_FIELDS = Object.keys(PreferencesSchema.shape) as (keyof Preferences)[];

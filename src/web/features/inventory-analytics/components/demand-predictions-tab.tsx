@@ -1,34 +1,51 @@
 import { AlertTriangle, Gauge, Leaf, LineChart, Vote } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { HIGH_CONFIDENCE, RESTOCK_SOON_DAYS, type InventoryAnalytics } from '../../../../shared/analytics.schemas.js';
+import { HIGH_CONFIDENCE, type InventoryAnalytics } from '../../../../shared/analytics.schemas.js';
+import { WEEKDAY_NAMES } from '../../../../shared/settings.schemas.js';
 import { countOf } from '../../../../shared/wording.js';
 import { StatCard } from '../../../components/stat-card.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { EmptyState } from '../../../components/ui/empty-state.js';
 import { paths } from '../../../lib/paths.js';
+import { formatAmount, nextVisitText } from '../analytics-format.js';
 import { PredictionCard } from './prediction-card.js';
 
 /** Cards shown at first and added by each Show more: enough for a machine, few enough for a phone. */
 export const CARDS_PER_PAGE = 24;
 
-/** What the recommended stock means, in plain words, with the operator's own threshold. */
+/**
+ * What the stock figures rest on, said once for the page: the rule, and the two assumptions (fill day
+ * and units per up-vote) with where to change them. Cards built on them say 'assumed'.
+ */
 function RuleExplanation({ figures }: { figures: InventoryAnalytics }) {
-  const { autoReorderThreshold, fillTargetDays } = figures.rule;
+  const { autoReorderThreshold, fillTargetDays, restockWeekday, assumedUnitsPerVote, daysToNextVisit } = figures.rule;
+  const assumedStock = figures.predictions.filter((prediction) => prediction.stockBasis === 'assumed-weekly-fill').length;
+  const assumedRatio = figures.predictions.some((prediction) => !prediction.unitsPerVoteMeasured);
+  const settingsLink = (
+    <Link to={`${paths.settings}?tab=preferences`} className="text-primary underline underline-offset-4">
+      change them in Settings
+    </Link>
+  );
   return (
-    <Card className="grid gap-2 p-4 text-sm sm:p-5" role="note" aria-label="How stock is recommended">
+    <Card className="grid gap-2 p-4 text-sm sm:p-5" role="note" aria-label="What the stock figures rest on">
       <p>
-        <strong>Votes are not sales.</strong> A product’s recommended stock is your reorder threshold ({countOf(autoReorderThreshold, 'unit')},{' '}
-        <Link to={`${paths.settings}?tab=preferences`} className="text-primary underline underline-offset-4">
-          set in Settings
-        </Link>
-        ) plus its share of the machine’s predicted demand for a {fillTargetDays}-day fill, in units.
+        <strong>Votes are not sales.</strong> A product’s recommended stock is your reorder threshold ({countOf(autoReorderThreshold, 'unit')}) plus its
+        share of the machine’s predicted demand for a {fillTargetDays}-day fill, in units. Urgency compares how long the stock lasts with your next
+        visit: {nextVisitText(restockWeekday, daysToNextVisit)}.
       </p>
-      <p className="text-muted-foreground">
-        Until you record restocks, we assume one unit sold per up-vote and a weekly fill on Monday. Record restocks to replace these assumptions with
-        your own counts.
-      </p>
+      {assumedStock > 0 || assumedRatio ? (
+        <p className="text-muted-foreground" data-testid="stock-assumptions">
+          <strong className="text-foreground">Assumptions</strong>
+          {assumedStock > 0
+            ? ` for ${countOf(assumedStock, 'product')} with no restock recorded: machines are filled to the recommended stock every ${WEEKDAY_NAMES[restockWeekday]}`
+            : ''}
+          {assumedStock > 0 && assumedRatio ? '; and ' : assumedRatio ? ': ' : ''}
+          {assumedRatio ? `each up-vote sells ${formatAmount(assumedUnitsPerVote)} ${assumedUnitsPerVote === 1 ? 'unit' : 'units'} until your restocks measure it` : ''}. Figures
+          built on them are marked assumed, and none is called Urgent. Record restocks to replace them with your counts, or {settingsLink}.
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -74,7 +91,7 @@ export function DemandPredictionsTab({ figures }: { figures: InventoryAnalytics 
           label="Need Restocking"
           value={summary.needRestocking.toLocaleString('en-US')}
           icon={AlertTriangle}
-          caption={`Due in ${countOf(RESTOCK_SOON_DAYS, 'day')} or fewer`}
+          caption="To fill at your next visit or sooner"
         />
         <StatCard label="Seasonal Items" value={summary.seasonalItems.toLocaleString('en-US')} icon={Leaf} caption="With a weekly pattern" />
       </section>

@@ -4,7 +4,8 @@ import type { InventoryAnalytics, Prediction } from '../../../../shared/analytic
 import { countOf } from '../../../../shared/wording.js';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.js';
-import { formatAmount, formatMoment, formatRatio, MIN_VOTES_FOR_RATIO, restockText } from '../analytics-format.js';
+import { WEEKDAY_NAMES } from '../../../../shared/settings.schemas.js';
+import { coverText, formatAmount, formatMoment, formatRatio, MIN_VOTES_FOR_RATIO, nextVisitText, URGENCY_REASONS } from '../analytics-format.js';
 
 /** The operator's stock rule: their reorder threshold and the days a fill is meant to cover. */
 export type StockRule = InventoryAnalytics['rule'];
@@ -103,17 +104,17 @@ function StockSection({ prediction, rule, timeZone }: { prediction: Prediction; 
         <Row term="Stock basis">
           {prediction.stockBasis === 'restock-record' && prediction.lastRestockAt
             ? `Recorded restock at ${formatMoment(prediction.lastRestockAt, timeZone)}: units left plus units filled, less what the up-votes since then sold`
-            : 'Assumed weekly fill on Monday: the recommended stock, less what this week’s up-votes sold'}
+            : `Assumed weekly fill every ${WEEKDAY_NAMES[rule.restockWeekday]}: the recommended stock, less what the up-votes since then sold`}
         </Row>
         <Row term="Estimated stock now">{prediction.estimatedStock === null ? 'not known' : `${formatAmount(prediction.estimatedStock)} units`}</Row>
         <Row term="Units per up-vote">
           {prediction.unitsPerVoteMeasured
             ? `${perVote}, measured from your recorded restocks at this machine`
-            : `${perVote}, assumed until your recorded restocks at this machine measure it: that takes a product restocked on two visits, at least ${MIN_VOTES_FOR_RATIO} up-votes between recorded visits, and some units sold in between`}
+            : `${perVote}, assumed (Settings) until your recorded restocks at this machine measure it: that takes a product restocked on two visits, at least ${MIN_VOTES_FOR_RATIO} up-votes between recorded visits, and some units sold in between`}
         </Row>
-        <Row term="Restock">
-          {restockText(prediction.daysUntilRestock)}: when the forecast takes the stock down to the threshold of{' '}
-          {countOf(rule.autoReorderThreshold, 'unit')}
+        <Row term="Days of cover">{coverText(prediction.daysOfCover)}: how long the estimated stock lasts as the forecast sells it</Row>
+        <Row term="Urgency">
+          {URGENCY_REASONS[prediction.urgency]} ({nextVisitText(rule.restockWeekday, rule.daysToNextVisit)})
         </Row>
       </dl>
     </section>

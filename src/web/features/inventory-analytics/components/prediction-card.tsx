@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { cn } from '../../../lib/cn.js';
-import { formatAmount, formatMoment, restockText, URGENCY_CLASSES, URGENCY_EDGES } from '../analytics-format.js';
+import { coverText, formatAmount, formatMoment, URGENCY_CLASSES, URGENCY_EDGES, URGENCY_REASONS } from '../analytics-format.js';
 import { useAddToPurchaseList } from '../purchase-list-api.js';
 import { BusyButton } from './busy-button.js';
 import { ForecastExplanationDialog, type StockRule } from './forecast-explanation-dialog.js';
@@ -63,6 +63,7 @@ export function PredictionCard({ prediction, showMachine, rule, timeZone, focusR
   // The estimated stock already covers the recommended stock: there is nothing to put on the list.
   const stocked = prediction.suggestedOrder <= 0;
   const where = `${prediction.productName} at ${prediction.machineName}`;
+  const assumed = prediction.stockBasis === 'assumed-weekly-fill';
 
   const addToOrder = () =>
     add.mutate(
@@ -124,16 +125,22 @@ export function PredictionCard({ prediction, showMachine, rule, timeZone, focusR
 
       <div className="grid gap-1 text-sm">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">{restockText(prediction.daysUntilRestock)}</span>
+          <span className="font-medium" data-testid="days-of-cover">
+            {coverText(prediction.daysOfCover)}
+            {assumed && prediction.daysOfCover !== null ? ' (assumed)' : null}
+          </span>
           <Badge className={URGENCY_CLASSES[prediction.urgency]}>
             <span className="sr-only">Urgency: </span>
             {URGENCY_LABELS[prediction.urgency]}
           </Badge>
         </p>
+        <p className="text-muted-foreground" data-testid="urgency-reason">
+          {URGENCY_REASONS[prediction.urgency]}
+        </p>
         <p className="text-muted-foreground" data-testid="stock-basis">
-          {prediction.stockBasis === 'restock-record' && prediction.lastRestockAt
-            ? `Based on your recorded restock of ${formatMoment(prediction.lastRestockAt, timeZone)}`
-            : 'Assumes a weekly fill on Monday (no restock recorded)'}
+          {assumed || !prediction.lastRestockAt
+            ? 'Assumed stock: no restock recorded here yet'
+            : `From your recorded restock of ${formatMoment(prediction.lastRestockAt, timeZone)}`}
           {prediction.estimatedStock === null ? null : `; about ${countOf(Math.round(prediction.estimatedStock), 'unit')} left now`}
         </p>
       </div>

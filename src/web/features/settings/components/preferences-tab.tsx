@@ -1,7 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { CURRENCIES, LANGUAGES, LANGUAGE_NAMES, REPORT_FREQUENCIES, THEMES, TIME_ZONES, type Preferences } from '../../../../shared/settings.schemas.js';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  CURRENCIES,
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  REPORT_FREQUENCIES,
+  THEMES,
+  TIME_ZONES,
+  UNITS_PER_VOTE_RANGE,
+  WEEKDAY_NAMES,
+  type Preferences,
+} from '../../../../shared/settings.schemas.js';
+import { FormField } from '../../../components/ui/form-field.js';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.js';
 import { SubmitButton } from '../../../components/ui/form-buttons.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
 import { SelectField } from '../../../components/ui/select-field.js';
@@ -26,7 +38,7 @@ const SELECTS: readonly { name: SelectName; label: string; options: readonly (re
   { name: 'reportFrequency', label: 'Report Frequency', options: options(REPORT_FREQUENCIES, REPORT_FREQUENCY_LABELS) },
 ];
 
-/** Time zone, currency, language, theme, auto-reorder threshold and report frequency; saved together. */
+/** Time zone, currency, language, theme, auto-reorder threshold, stock assumptions and report frequency; saved together. */
 export function PreferencesTab({ preferences }: { preferences: Preferences }) {
   const savePreferences = useSavePreferences();
   const {
@@ -81,6 +93,47 @@ export function PreferencesTab({ preferences }: { preferences: Preferences }) {
             className="sm:max-w-xs"
             {...register('autoReorderThreshold', { valueAsNumber: true })}
           />
+          <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2" aria-describedby="stock-assumptions-hint">
+            <legend className="mb-1 text-sm leading-none font-medium text-foreground">Stock assumptions</legend>
+            <p id="stock-assumptions-hint" className="text-sm text-muted-foreground sm:col-span-2">
+              Inventory analytics use these until you record restocks: the day your machines are usually filled (your next visit), and how many
+              units each up-vote sells.
+            </p>
+            <FormField label="Fill day" error={errors.restockWeekday?.message} className="min-w-0">
+              {(attributes) => (
+                <Controller
+                  control={control}
+                  name="restockWeekday"
+                  render={({ field }) => (
+                    <Select value={String(field.value)} onValueChange={(value) => field.onChange(Number(value))} name={field.name}>
+                      <SelectTrigger {...attributes} ref={field.ref} onBlur={field.onBlur}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {WEEKDAY_NAMES.map((day, index) => (
+                          <SelectItem key={day} value={String(index)}>
+                            {day}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
+            <TextField
+              label="Units sold per up-vote"
+              type="number"
+              inputMode="decimal"
+              min={UNITS_PER_VOTE_RANGE.min}
+              max={UNITS_PER_VOTE_RANGE.max}
+              step={0.05}
+              hint="Until your recorded restocks measure it."
+              error={errors.assumedUnitsPerVote?.message}
+              className="min-w-0"
+              {...register('assumedUnitsPerVote', { valueAsNumber: true })}
+            />
+          </fieldset>
           <fieldset className="grid min-w-0 gap-2">
             <legend className="mb-2 text-sm leading-none font-medium text-foreground">Theme</legend>
             <div className="flex flex-wrap gap-2">
