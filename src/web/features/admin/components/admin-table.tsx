@@ -1,4 +1,5 @@
 import { ADMIN_LIST_SKELETON_ROWS } from '../../../../shared/admin-users.schemas.js';
+import { ScrollFrame } from '../../../components/ui/scroll-frame.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 
 /** The padding every cell of an admin table shares, so the rows line up with the header. */
@@ -15,8 +16,7 @@ export interface AdminTableShape {
 /** The table scrolls sideways inside its own region on a narrow screen, never the page. */
 export function AdminTableFrame({ label, columns, minWidth, busy, children }: AdminTableShape & { busy?: boolean; children: React.ReactNode }) {
   return (
-    // Focusable so keyboard users can scroll it too.
-    <div role="region" aria-label={label} aria-busy={busy} tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring">
+    <ScrollFrame label={label} aria-busy={busy}>
       <table className={`w-full ${minWidth} text-left text-sm`}>
         <thead className="border-b border-border bg-muted/50 text-xs text-muted-foreground uppercase">
           <tr>
@@ -29,7 +29,7 @@ export function AdminTableFrame({ label, columns, minWidth, busy, children }: Ad
         </thead>
         {children}
       </table>
-    </div>
+    </ScrollFrame>
   );
 }
 

@@ -52,7 +52,7 @@ export function EducatorsTab() {
   }
 
   return (
-    <div className="grid min-w-0 gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <EducatorStatCards stats={list.data?.stats} />
       <Card className="min-w-0 overflow-hidden">
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between">

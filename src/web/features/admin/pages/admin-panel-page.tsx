@@ -19,13 +19,13 @@ export function AdminPanelPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl min-w-0 gap-6">
+    <div className="mx-auto grid w-full max-w-7xl min-w-0 grid-cols-1 gap-6">
       <PageTitle title="Admin Panel" />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Admin Panel</h1>
         <p className="text-muted-foreground">Accounts, the affiliate program, educators, marketing resources and the charity directory.</p>
       </div>
-      <Tabs value={tab} onValueChange={onTabChange} className="grid min-w-0 gap-6">
+      <Tabs value={tab} onValueChange={onTabChange} className="grid min-w-0 grid-cols-1 gap-6">
         <TabsList aria-label="Admin sections">
           {ADMIN_TAB_NAMES.map((name) => (
             <TabsTrigger key={name} value={name}>

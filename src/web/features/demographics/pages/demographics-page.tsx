@@ -135,7 +135,7 @@ export function DemographicsPage() {
           ) : (
             <>
               <SummaryTiles figures={data} machines={machinesInScope(data.locations, scope)} />
-              <Tabs value={tab} onValueChange={(value) => choose({ tab: value as DemographicsTab })} className="grid min-w-0 gap-4">
+              <Tabs value={tab} onValueChange={(value) => choose({ tab: value as DemographicsTab })} className="grid min-w-0 grid-cols-1 gap-4">
                 <TabsList aria-label="Demographics sections">
                   {DEMOGRAPHICS_TAB_NAMES.map((name) => (
                     <TabsTrigger
@@ -170,7 +170,7 @@ export function DemographicsPage() {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl min-w-0 gap-6">
+    <div className="mx-auto grid w-full max-w-6xl min-w-0 grid-cols-1 gap-6">
       <PageTitle title="Demographics" />
       <header className="grid gap-3">
         <Link to={paths.resources} className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">

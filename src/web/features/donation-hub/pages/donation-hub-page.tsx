@@ -28,13 +28,13 @@ export function DonationHubPage() {
   const change = (changes: Partial<DonationHubSearch>) => setSearchParams((current) => writeDonationHubSearch(current, changes), { replace: true });
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl min-w-0 gap-6">
+    <div className="mx-auto grid w-full max-w-7xl min-w-0 grid-cols-1 gap-6">
       <PageTitle title="Donation Hub" />
       <header className="grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Donation Hub</h1>
         <p className="text-muted-foreground">Give unsold stock to charities near you, keep the receipts, and see the year’s figures for your taxes.</p>
       </header>
-      <Tabs value={asked.tab} onValueChange={(value) => isDonationHubTab(value) && change({ tab: value })} className="grid min-w-0 gap-6">
+      <Tabs value={asked.tab} onValueChange={(value) => isDonationHubTab(value) && change({ tab: value })} className="grid min-w-0 grid-cols-1 gap-6">
         <TabsList aria-label="Donation hub sections">
           {DONATION_HUB_TAB_NAMES.map((name) => (
             <TabsTrigger key={name} value={name}>

@@ -4,6 +4,7 @@ import { RANKED_BY } from '../../../../shared/figure-definitions.js';
 import { countOf } from '../../../../shared/wording.js';
 import { Card } from '../../../components/ui/card.js';
 import { EmptyState } from '../../../components/ui/empty-state.js';
+import { ScrollFrame } from '../../../components/ui/scroll-frame.js';
 import { cn } from '../../../lib/cn.js';
 import { formatAmount, formatChange } from '../analytics-format.js';
 import { SectionCard } from './section-card.js';
@@ -76,12 +77,7 @@ export function ProductPerformanceTab({ figures }: { figures: InventoryAnalytics
           Focusable so keyboard users can scroll it sideways on a phone; positioned so the visually hidden
           words in its cells (absolutely placed) scroll with it rather than widening the page.
         */}
-        <div
-          role="region"
-          aria-label="Products ranked by votes"
-          tabIndex={0}
-          className="relative -mx-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring sm:-mx-6"
-        >
+        <ScrollFrame label="Products ranked by votes" className="relative -mx-4 sm:-mx-6">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="border-y border-border bg-muted/50 text-xs text-muted-foreground uppercase">
               <tr>
@@ -111,7 +107,7 @@ export function ProductPerformanceTab({ figures }: { figures: InventoryAnalytics
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       </SectionCard>
       <div className="grid gap-6 md:grid-cols-2">
         <Movers title="Rising" products={performance.risers} empty={comparable ? 'No product gained noticeably on the period before.' : needHistory} />

@@ -78,7 +78,7 @@ export function InventoryAnalyticsPage() {
     // A new machine or range starts its cards from the top.
     const scopeKey = `${machine}:${asked.range}`;
     content = (
-      <Tabs value={asked.tab} onValueChange={(value) => isAnalyticsTab(value) && change({ tab: value })} className="grid min-w-0 gap-6">
+      <Tabs value={asked.tab} onValueChange={(value) => isAnalyticsTab(value) && change({ tab: value })} className="grid min-w-0 grid-cols-1 gap-6">
         <TabsList aria-label="Inventory analytics sections">
           {ANALYTICS_TAB_NAMES.map((name) => (
             <TabsTrigger key={name} value={name}>
@@ -105,7 +105,7 @@ export function InventoryAnalyticsPage() {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl min-w-0 gap-6">
+    <div className="mx-auto grid w-full max-w-7xl min-w-0 grid-cols-1 gap-6">
       <PageTitle title="Inventory Analytics" />
       <header className="grid gap-4">
         <Link to={paths.resources} className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">

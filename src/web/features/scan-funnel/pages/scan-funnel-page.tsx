@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Label } from '../../../components/ui/label.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.js';
+import { ScrollFrame } from '../../../components/ui/scroll-frame.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { conversionPercent, SCAN_FUNNEL_PERIODS, type FunnelSteps, type ScanFunnel } from '../../../../shared/scan-funnel.schemas.js';
 import { SCAN_SOURCE_LABELS, SCAN_SOURCES, type ScanSource } from '../../../../shared/scan-sources.js';
@@ -32,7 +33,7 @@ export function ScanFunnelPage() {
   const funnel = useScanFunnel(machine, days, source);
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6">
       <PageTitle title="Scan Funnel" />
       <header className="grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Scan Funnel</h1>
@@ -103,8 +104,8 @@ function FunnelTables({ funnel, source, onSourceChange }: FunnelTablesProps) {
             share of Page views; a voter who came on two days or by two sources counts once in 'All sources'.
           </CardDescription>
         </CardHeader>
-        {/* Focusable, so keyboard users can scroll a table wider than a phone. */}
-        <CardContent className="overflow-x-auto" tabIndex={0} role="region" aria-label="Funnel by source">
+        <CardContent>
+          <ScrollFrame label="Funnel by source">
           {used.length === 0 ? (
             <p className="text-muted-foreground">No visits in this period yet. Print the QR sheet or order magnets from Vending Machines to start.</p>
           ) : (
@@ -137,6 +138,7 @@ function FunnelTables({ funnel, source, onSourceChange }: FunnelTablesProps) {
               </tbody>
             </table>
           )}
+          </ScrollFrame>
         </CardContent>
       </Card>
       <Card>
@@ -160,7 +162,8 @@ function FunnelTables({ funnel, source, onSourceChange }: FunnelTablesProps) {
             </Select>
           </div>
         </CardHeader>
-        <CardContent className="max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-label="Funnel by day">
+        <CardContent>
+          <ScrollFrame label="Funnel by day" className="max-h-[28rem] overflow-y-auto">
           <table className="w-full min-w-[32rem] text-sm">
             <caption className="sr-only">The funnel by day</caption>
             <thead>
@@ -182,6 +185,7 @@ function FunnelTables({ funnel, source, onSourceChange }: FunnelTablesProps) {
               ))}
             </tbody>
           </table>
+          </ScrollFrame>
         </CardContent>
       </Card>
     </>

@@ -32,13 +32,13 @@ export function SettingsPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl min-w-0 gap-6">
+    <div className="mx-auto grid w-full max-w-3xl min-w-0 grid-cols-1 gap-6">
       <PageTitle title="Settings" />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
         <p className="text-muted-foreground">Your profile, notifications, security and preferences.</p>
       </div>
-      <Tabs value={tab} onValueChange={onTabChange} className="grid min-w-0 gap-6">
+      <Tabs value={tab} onValueChange={onTabChange} className="grid min-w-0 grid-cols-1 gap-6">
         <TabsList aria-label="Settings sections">
           {SETTINGS_TAB_NAMES.map((name) => (
             <TabsTrigger key={name} value={name}>
