@@ -9,7 +9,8 @@ import { SelectField } from '../../../components/ui/select-field.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { TextareaField } from '../../../components/ui/textarea-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
+import { isUnauthorizedError } from '../../../lib/api.js';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
 import { useSettings } from '../../settings/api.js';
 import { useSaveProduct } from '../api.js';
 
@@ -19,7 +20,6 @@ type ProductFormValues = z.input<typeof ProductFormSchema>;
 type ProductFormOutput = z.output<typeof ProductFormSchema>;
 
 const FIELDS = ['name', 'brand', 'category', 'price', 'unitCost', 'description'] as const;
-const isField = (name: string): name is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(name);
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => [category, category] as const);
 
 interface ProductFormProps {
@@ -67,10 +67,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     } catch (error) {
       // A lost session has already been reported by the query client.
       if (isUnauthorizedError(error)) return;
-      const details = readApiError(error);
-      for (const [field, message] of Object.entries(details.errors ?? {})) {
-        if (isField(field)) setError(field, { type: 'server', message });
-      }
+      const details = showServerFieldErrors(error, FIELDS, setError);
       toast({
         title: product ? 'Update Failed' : 'Add Failed',
         description: details.message ?? (product ? 'Failed to update product' : 'Failed to add product'),
