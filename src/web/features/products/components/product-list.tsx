@@ -14,11 +14,12 @@ const formatDate = (iso: string) =>
 /** 'not set' rather than $0.00: a missing price must not read as a free product (docs/decisions/0035). */
 function PriceAndCost({ product, currency }: { product: OwnerProduct; currency: Currency }) {
   return (
-    <span className="text-xs">
-      Price {isPriceSet(product.price) ? formatMoney(product.price, currency) : 'not set'}
-      <span aria-hidden="true"> · </span>
-      Unit cost {product.unitCost === null ? 'not set' : formatMoney(product.unitCost, currency)}
-    </span>
+    <>
+      <span className="text-xs whitespace-nowrap">Price {isPriceSet(product.price) ? formatMoney(product.price, currency) : 'not set'}</span>
+      <span className="text-xs whitespace-nowrap">
+        Unit cost {product.unitCost === null ? 'not set' : formatMoney(product.unitCost, currency)}
+      </span>
+    </>
   );
 }
 
