@@ -92,11 +92,13 @@ test('adds a product through the dialog, with the spec’s validation messages',
   await page.getByRole('option', { name: 'Chips', exact: true }).click();
   const created = page.waitForRequest((request) => request.url().endsWith('/api/products') && request.method() === 'POST');
   await dialog.getByRole('button', { name: 'Add Product' }).click();
+  // Price and unit cost left empty: sent as not set, and shown so, never as a free product.
   expect((await created).postDataJSON()).toEqual({
     name: 'Sea Salt Chips',
     brand: 'Kettle Brand',
     category: 'Chips',
     price: '0.00',
+    unitCost: null,
     description: '',
     votes: 0,
   });
@@ -106,6 +108,8 @@ test('adds a product through the dialog, with the spec’s validation messages',
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Sea Salt Chips');
   await expect(rows(page).first()).toContainText('Kettle Brand');
+  await expect(rows(page).first()).toContainText('Price not set');
+  await expect(rows(page).first()).not.toContainText('$0.00');
   await expect(card(page, 'Total Products')).toHaveText('1');
 });
 
@@ -132,16 +136,18 @@ test('sorts, searches, ranks and totals the catalogue', async ({ page, server })
 
   await chooseSort(page, 'Name A-Z');
   await expect(rows(page)).toContainText(['Apple Chips', 'Mango Tea', 'Zesty Pretzels']);
-  // The rank stays the product's place by votes whatever the order.
-  await expect(rows(page).first()).toContainText('Rank 3');
+  // The rank stays the product's place by votes whatever the order; a score of 0 earns none.
+  await expect(rows(page).first()).toContainText('Apple Chips');
+  await expect(rows(page).first()).not.toContainText('Rank');
+  await expect(rows(page).nth(1)).toContainText('Rank 2');
   await chooseSort(page, 'Added First');
   await expect(rows(page)).toContainText(['Mango Tea', 'Apple Chips', 'Zesty Pretzels']);
   await chooseSort(page, 'Added Last');
   await expect(rows(page)).toContainText(['Zesty Pretzels', 'Apple Chips', 'Mango Tea']);
 
   const topPerformers = page.getByRole('region', { name: 'Top Performers' }).getByRole('listitem');
-  await expect(topPerformers).toHaveCount(3);
-  await expect(topPerformers).toContainText(['Zesty Pretzels', 'Mango Tea', 'Apple Chips']);
+  await expect(topPerformers).toHaveCount(2);
+  await expect(topPerformers).toContainText(['Zesty Pretzels', 'Mango Tea']);
 
   await page.getByLabel('Search products').fill('ariz');
   await expect(rows(page)).toHaveCount(1);
@@ -151,10 +157,60 @@ test('sorts, searches, ranks and totals the catalogue', async ({ page, server })
   await page.getByLabel('Search products').fill('CHIPS');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Apple Chips');
+  await expect(page.getByRole('region', { name: 'Top Performers' })).toContainText('No votes yet');
   await page.getByLabel('Search products').fill('licorice');
   await expect(page.getByText('No products match “licorice”.')).toBeVisible();
   // The cards describe the whole catalogue, not the search.
   await expect(card(page, 'Total Products')).toHaveText('3');
+});
+
+test('edits a product in the Add dialog: name, price and unit cost saved, with the field messages', async ({ page }) => {
+  await emptyCatalogue();
+  await createProduct('Honey Almonds', 'Blue Diamond', 'Nuts');
+  await openProducts(page);
+  await page.getByRole('button', { name: 'Edit Honey Almonds' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Honey Almonds' });
+  await expect(dialog.getByLabel('Product name')).toHaveValue('Honey Almonds');
+  await expect(dialog.getByLabel('Sale price (USD)')).toHaveValue('');
+
+  await dialog.getByLabel('Product name').fill('');
+  await dialog.getByLabel('Sale price (USD)').fill('1.999');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Product name is required')).toBeVisible();
+  await expect(dialog.getByText('Price must be an amount such as 1.99')).toBeVisible();
+  await expect(dialog.getByLabel('Product name')).toHaveAttribute('aria-invalid', 'true');
+
+  await dialog.getByLabel('Product name').fill('Smoked Almonds');
+  await dialog.getByLabel('Sale price (USD)').fill('2.25');
+  await dialog.getByLabel('Unit cost (USD)').fill('0.9');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Product Updated', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  const row = rows(page).first();
+  await expect(row).toContainText('Smoked Almonds');
+  await expect(row).toContainText('Price $2.25');
+  await expect(row).toContainText('Unit cost $0.90');
+  await page.getByRole('button', { name: 'Edit Smoked Almonds' }).click();
+  const again = page.getByRole('dialog', { name: 'Edit Smoked Almonds' });
+  await expect(again.getByLabel('Sale price (USD)')).toHaveValue('2.25');
+  await expect(again.getByLabel('Unit cost (USD)')).toHaveValue('0.90');
+  await expect(again.getByLabel('Brand')).toHaveValue('Blue Diamond');
+});
+
+test('at 1440 px the Top Performers show each name in full', async ({ page, server }) => {
+  await emptyCatalogue();
+  const machine = await machineId();
+  const long = await createProduct('Extra Crunchy Sea Salt & Cracked Black Pepper Kettle Chips', 'Kettle Brand', 'Chips');
+  await castVotes(server.url, long.id, machine, 1);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openProducts(page);
+  const entry = page.getByRole('region', { name: 'Top Performers' }).getByRole('listitem').first();
+  const name = entry.getByText('Extra Crunchy Sea Salt & Cracked Black Pepper Kettle Chips', { exact: true });
+  await expect(name).toBeVisible();
+  // Nothing is cut off: the text fits the box it is drawn in, wrapping when it must.
+  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth && getComputedStyle(element).textOverflow !== 'ellipsis')).toBe(true);
 });
 
 test('deletes one product after confirming, and keeps it when cancelled', async ({ page }) => {

@@ -64,7 +64,7 @@ test('the switcher is in the keyboard order and names itself in the page’s lan
   await page.goto(MACHINE);
   const switcher = page.getByRole('combobox', { name: 'Idioma' });
   await expect(switcher).toBeVisible();
-  // Sign-in links first, then the switcher: a few Tab presses from the top of the page.
+  // The switcher comes first in the header: a few Tab presses from the top of the page.
   for (let press = 0; press < 5 && !(await switcher.evaluate((element) => element === document.activeElement)); press++) {
     await page.keyboard.press('Tab');
   }
@@ -96,4 +96,43 @@ test('a language that cannot load says so and keeps the current one', async ({ p
   await expect(switcher).toHaveValue('es');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   expect((await page.context().cookies()).find((entry) => entry.name === 'lang')).toBeUndefined();
+});
+
+/**
+ * What the filters' texts lose at this width, in the page: each label that overflows, each
+ * choice of a filter (any may be chosen) wider than the room its select has beside the arrow, and
+ * a page that scrolls sideways. Empty when everything fits.
+ */
+function clippedFilterTexts(page: Page) {
+  return page.evaluate(() => {
+    // Chromium draws the native select's arrow inside the box, to the right of the text.
+    const ARROW = 24;
+    const context = document.createElement('canvas').getContext('2d')!;
+    const problems: string[] = [];
+    for (const id of ['product-category', 'product-sort']) {
+      const select = document.getElementById(id) as HTMLSelectElement;
+      const style = getComputedStyle(select);
+      context.font = style.font;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW;
+      for (const option of select.options) {
+        const width = context.measureText(option.text).width;
+        if (width > room) problems.push(`#${id} "${option.text}": ${Math.ceil(width)} px in ${Math.floor(room)} px`);
+      }
+      const label = document.querySelector<HTMLElement>(`label[for="${id}"]`)!;
+      if (label.scrollWidth > label.clientWidth) problems.push(`label of #${id} "${label.textContent}"`);
+    }
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    return problems;
+  });
+}
+
+test('at 360 px the filters’ texts fit in every language, and nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const lang of ['en', 'es', 'fr', 'de']) {
+    await page.goto(`${MACHINE}?lang=${lang}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.locator('#product-category')).toBeVisible();
+    expect(await clippedFilterTexts(page), lang).toEqual([]);
+  }
 });

@@ -248,7 +248,7 @@ test.describe('pages and states', () => {
     await expect(page.getByText(/no vending machine number 999999/)).toBeVisible();
   });
 
-  test('the machine page: its name, today figures, sign-in links; the dashboard tab needs an operator', async ({ page, request }) => {
+  test("the machine page: its name and today's figures, and nothing for operators: no sign-in links, no dashboard tab", async ({ page, request }) => {
     const data = (await (await request.get('/api/vote-page/1')).json()) as VotePageData;
     await page.goto(MACHINE);
     await expect(page.getByRole('heading', { level: 1, name: data.machine!.name })).toBeVisible();
@@ -256,18 +256,34 @@ test.describe('pages and states', () => {
     const today = page.getByRole('list', { name: 'Today at a glance' }).getByRole('listitem');
     await expect(today.filter({ hasText: /votes? today/ })).toContainText(String(data.stats.votesToday));
     await expect(today.filter({ hasText: /voters? today/ })).toContainText(String(data.stats.votersToday));
-    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('tab')).toHaveText(['Voting', 'Leaderboard']);
+    const menu = page.getByRole('dialog', { name: 'Quick actions' });
+    await page.getByRole('button', { name: 'Open quick actions' }).click();
+    await expect(menu.getByRole('button', { name: 'Suggest Product' })).toBeVisible();
+    for (const operatorLink of ['Sign In', 'Register', 'Dashboard', 'Home']) {
+      await expect(page.getByRole('link', { name: operatorLink, exact: true })).toHaveCount(0);
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
+
+  test('the demo page keeps its operator links: the dashboard tab asks a visitor to sign in', async ({ page }) => {
+    await page.goto('/vote');
     await page.getByRole('tab', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Operator Login' })).toHaveAttribute('href', '/api/login');
+    await page.getByRole('button', { name: 'Open quick actions' }).click();
+    const menu = page.getByRole('dialog', { name: 'Quick actions' });
+    await expect(menu.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    await expect(menu.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
   });
 
-  test('signed in: the dashboard tab links to the dashboard, and no sign-in links show', async ({ page, server }) => {
+  test("the owner's preview: the dashboard tab and link, and no sign-in links", async ({ page, server }) => {
     const demo = JSON.parse(readFileSync(join(server.dataDir, 'demo-account.json'), 'utf8')) as { email: string; password: string };
     expect((await page.request.post('/api/auth/login', { data: demo })).status()).toBe(200);
     await page.goto(MACHINE);
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     const votingTab = page.getByRole('tab', { name: 'Voting' });
     await votingTab.focus();
     await page.keyboard.press('End');
@@ -339,26 +355,38 @@ test.describe('accessibility', () => {
 });
 
 test.describe('on a phone', () => {
-  test('the floating quick-actions button never covers a vote button, wherever the list is scrolled', async ({ page }) => {
+  test('the quick-actions button sits in a bar of its own: no product name or vote button shows under or beside it, and the list ends above it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(MACHINE);
     const loadMore = page.getByRole('button', { name: 'Load More Products' });
     while (await loadMore.isVisible()) await loadMore.click();
-    const fab = page.getByRole('button', { name: 'Open quick actions' });
-    await expect(fab).toBeVisible();
-    const voteButtons = productList(page).getByRole('button', { name: /^Vote (up|down) for / });
+    const button = page.getByRole('button', { name: 'Open quick actions' });
+    await expect(button).toBeVisible();
+    expect(await productList(page).getByRole('heading').count()).toBeGreaterThan(10);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y <= height; y += 120) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
-      const covered = await fab.evaluate((button, selector) => {
-        const box = button.getBoundingClientRect();
-        return [...document.querySelectorAll<HTMLElement>(selector)].filter((vote) => {
-          const other = vote.getBoundingClientRect();
-          return other.left < box.right && other.right > box.left && other.top < box.bottom && other.bottom > box.top;
-        }).length;
-      }, 'button[aria-label^="Vote "]');
-      expect(covered, `scrolled to ${y}`).toBe(0);
+      // Across the whole width at the button's height, what a finger or an eye meets is the bar, never the list.
+      const showing = await button.evaluate((element) => {
+        const bar = element.parentElement!;
+        const box = element.getBoundingClientRect();
+        const middle = box.top + box.height / 2;
+        const found: string[] = [];
+        for (let x = 2; x < window.innerWidth; x += 16) {
+          const hit = document.elementFromPoint(x, middle);
+          if (hit && !bar.contains(hit)) found.push(`${x}: ${hit.tagName} ${hit.textContent?.slice(0, 30) ?? ''}`);
+        }
+        return found;
+      });
+      expect(showing, `scrolled to ${y}`).toEqual([]);
     }
-    expect(await voteButtons.count()).toBeGreaterThan(20);
+    // Scrolled to the end, the last product and the suggestion prompt stand above the bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const barTop = await button.evaluate((element) => element.parentElement!.getBoundingClientRect().top);
+    const lastRowBottom = await rows(page).last().evaluate((row) => row.getBoundingClientRect().bottom);
+    expect(lastRowBottom).toBeLessThanOrEqual(barTop);
+    const prompt = page.getByRole('tabpanel').getByRole('button', { name: 'Suggest Product' });
+    expect(await prompt.evaluate((element) => element.getBoundingClientRect().bottom)).toBeLessThanOrEqual(barTop);
   });
 
   test("the figures appear once, before the list: the header's counters, not a second row of them", async ({ page }) => {

@@ -20,18 +20,44 @@ export const CategorySchema = z
     message: ProductMessages.invalidCategory,
   });
 
-const MoneySchema = z
-  .union([z.string(), z.number()], { error: 'Price must be a number' })
-  .transform((value) => String(value).trim())
-  .refine((value) => /^\d{1,8}(\.\d{1,2})?$/.test(value), 'Price must be an amount such as 1.99')
-  .transform((value) => Number(value).toFixed(2));
+/** What an amount field takes: up to 8 whole digits and 2 decimals, as a string or a number. */
+const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
+const isBlank = (value: unknown) => value === null || value === undefined || String(value).trim() === '';
 
-export const ProductInputSchema = z.strictObject({
+/** The stored price of a product whose price is not set. */
+export const PRICE_NOT_SET = '0.00';
+export const isPriceSet = (price: string) => price !== PRICE_NOT_SET;
+
+/**
+ * A product's sale price. Left empty it is not set, which is stored as 0.00 (the spec's value for
+ * a product added without one): figures that need a price leave such a product out, and screens say
+ * 'not set' instead of showing $0.00 (docs/decisions/0035-catalogue-editing.md).
+ */
+export const PriceSchema = z
+  .union([z.string(), z.number(), z.null()], { error: 'Price must be a number' })
+  .transform((value) => (isBlank(value) ? '' : String(value).trim()))
+  .refine((value) => value === '' || AMOUNT.test(value), 'Price must be an amount such as 1.99')
+  .transform((value) => (value === '' ? PRICE_NOT_SET : Number(value).toFixed(2)));
+
+/** What one unit costs the operator; empty or null: unknown. */
+export const UnitCostAmountSchema = z
+  .union([z.string(), z.number(), z.null()], { error: 'Unit cost must be an amount such as 0.85, or empty' })
+  .transform((value) => (isBlank(value) ? null : String(value).trim()))
+  .refine((value) => value === null || AMOUNT.test(value), 'Unit cost must be an amount such as 0.85')
+  .transform((value) => (value === null ? null : Number(value).toFixed(2)));
+
+const productFields = {
   name: z.string({ error: ProductMessages.nameRequired }).trim().min(1, ProductMessages.nameRequired).max(120, 'Must be at most 120 characters'),
   brand: z.string({ error: ProductMessages.brandRequired }).trim().min(1, ProductMessages.brandRequired).max(120, 'Must be at most 120 characters'),
   category: CategorySchema,
-  price: MoneySchema.default('0.00'),
-  description: z.string({ error: 'Description must be text' }).trim().max(1000, 'Must be at most 1000 characters').default(''),
+  description: z.string({ error: 'Description must be text' }).trim().max(1000, 'Must be at most 1000 characters'),
+};
+
+export const ProductInputSchema = z.strictObject({
+  ...productFields,
+  price: PriceSchema.default(PRICE_NOT_SET),
+  description: productFields.description.default(''),
+  unitCost: UnitCostAmountSchema.default(null),
   // The spec's form sends votes: 0; a new product always starts at 0 whatever is sent.
   votes: z.literal(0, { error: 'A new product starts at 0 votes' }).optional(),
 });
@@ -51,19 +77,32 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/**
+ * A product as its owner sees it in their own catalogue: with the unit cost, which is private and
+ * so never in ProductSchema (the vote page reads that one).
+ */
+export const OwnerProductSchema = ProductSchema.extend({ unitCost: z.string().nullable() });
+export type OwnerProduct = z.infer<typeof OwnerProductSchema>;
+
+/** PATCH /api/products/{id}: any of the Add fields; a field left out keeps its value. */
+export const ProductUpdateSchema = z.strictObject({
+  name: productFields.name.optional(),
+  brand: productFields.brand.optional(),
+  category: CategorySchema.optional(),
+  price: PriceSchema.optional(),
+  description: productFields.description.optional(),
+  unitCost: UnitCostAmountSchema.optional(),
+});
+export type ProductUpdate = z.input<typeof ProductUpdateSchema>;
+export type ProductChanges = z.output<typeof ProductUpdateSchema>;
+
 export const ProductIdParamsSchema = idParamsSchema('product');
 
 /**
  * PUT /api/products/{id}/unit-cost: what one unit costs the operator (null: unknown). Private to the
  * owner, so it is not in ProductSchema, which the vote page reads too; the stock figures use it.
  */
-export const UnitCostInputSchema = z.strictObject({
-  unitCost: z
-    .union([z.string(), z.number(), z.null()], { error: 'Unit cost must be an amount such as 0.85, or empty' })
-    .transform((value) => (value === null || String(value).trim() === '' ? null : String(value).trim()))
-    .refine((value) => value === null || /^\d{1,8}(\.\d{1,2})?$/.test(value), 'Unit cost must be an amount such as 0.85')
-    .transform((value) => (value === null ? null : Number(value).toFixed(2))),
-});
+export const UnitCostInputSchema = z.strictObject({ unitCost: UnitCostAmountSchema });
 export const UnitCostSchema = z.object({ productId: z.number().int(), unitCost: z.string().nullable() });
 export type UnitCost = z.infer<typeof UnitCostSchema>;
 

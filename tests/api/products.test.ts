@@ -149,6 +149,7 @@ describe('POST /api/products', () => {
       imageUrl: null,
       votes: 0,
       createdAt: expect.stringMatching(ISO),
+      unitCost: null,
     });
     expect(await productRow(product.id)).toMatchObject({ userId: operator.user.id, name: 'Takis Fuego', votes: 0, demoVotes: 0 });
     expect((await list('/api/products', operator.cookie)).map((p) => p.id)).toEqual([product.id]);
@@ -165,6 +166,32 @@ describe('POST /api/products', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ price, votes: 0, description: '' });
     expect((await productRow(res.json().id))?.price).toBe(price);
+  });
+
+  test('takes the unit cost with the price; only the owner ever reads it back; an empty price is not set', async () => {
+    const operator = await signIn(t);
+    const machine = await createMachine(t.database.db, operator.user.id);
+    // Left empty: not set, which is stored as the spec's 0.00.
+    for (const price of ['', null]) {
+      const unpriced = await api(t, operator.cookie).post('/api/products', newProduct({ price }));
+      expect(unpriced.statusCode, unpriced.body).toBe(201);
+      expect(unpriced.json()).toMatchObject({ price: '0.00', unitCost: null });
+      expect((await api(t, operator.cookie).delete(`/api/products/${unpriced.json().id}`)).statusCode).toBe(200);
+    }
+    const before = await productCount();
+    expectJsonError(await api(t, operator.cookie).post('/api/products', newProduct({ unitCost: '-0.50' })), 400, 'Unit cost must be an amount such as 0.85');
+    expect(await productCount()).toBe(before);
+    const res = await api(t, operator.cookie).post('/api/products', newProduct({ price: '1.75', unitCost: '0.6' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ price: '1.75', unitCost: '0.60' });
+    expect(await productRow(res.json().id)).toMatchObject({ price: '1.75', yourPrice: '0.60' });
+    expect(await list('/api/products', operator.cookie)).toEqual([expect.objectContaining({ id: res.json().id, unitCost: '0.60' })]);
+    // The machine's public list, even read by the owner, is the vote page's: no unit cost.
+    for (const cookie of [undefined, operator.cookie]) {
+      const publicList = await get(t, `/api/products?machineId=${machine.id}`, cookie);
+      expect(publicList.json()[0]).not.toHaveProperty('unitCost');
+      expect(publicList.body).not.toContain('0.60');
+    }
   });
 
   test('an empty body names every required field with the spec messages', async () => {
@@ -222,6 +249,82 @@ describe('POST /api/products', () => {
     const affiliate = await signIn(t, { role: 'affiliate' });
     expectJsonError(await api(t, affiliate.cookie).post('/api/products', newProduct()), 403);
     expect(await productCount()).toBe(before);
+  });
+});
+
+describe('PATCH /api/products/:id', () => {
+  // Two operators for the whole block: sign-ins are limited per address.
+  let operator: Awaited<ReturnType<typeof signIn>>;
+  let other: Awaited<ReturnType<typeof signIn>>;
+  beforeAll(async () => {
+    operator = await signIn(t);
+    other = await signIn(t);
+  });
+
+  test('changes the fields sent, keeps the others and the votes; 200 with the product as its owner sees it', async () => {
+    const machine = await createMachine(t.database.db, operator.user.id);
+    const product = await createProduct(t.database.db, operator.user.id, { name: 'Takis', brand: 'Barcel', category: 'Chips' });
+    await votesFor(product.id, 2, { machineId: machine.id });
+
+    const res = await api(t, operator.cookie).patch(`/api/products/${product.id}`, {
+      name: ' Takis Fuego ',
+      category: 'Sweets',
+      price: '2',
+      unitCost: '0.85',
+      description: 'Rolled tortilla chips',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      id: product.id,
+      name: 'Takis Fuego',
+      brand: 'Barcel',
+      category: 'Sweets',
+      price: '2.00',
+      description: 'Rolled tortilla chips',
+      imageUrl: null,
+      votes: 2,
+      createdAt: expect.stringMatching(ISO),
+      unitCost: '0.85',
+    });
+    expect(await productRow(product.id)).toMatchObject({ name: 'Takis Fuego', brand: 'Barcel', price: '2.00', yourPrice: '0.85', votes: 2 });
+    expect((await list('/api/products', operator.cookie)).find((listed) => listed.id === product.id)).toEqual(res.json());
+
+    // Emptied: the price is no longer set and the unit cost unknown; what is left out stays.
+    const cleared = await api(t, operator.cookie).patch(`/api/products/${product.id}`, { price: '', unitCost: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ name: 'Takis Fuego', price: '0.00', unitCost: null });
+  });
+
+  test('the unit cost is the one the stock figures set: either editor reads the other', async () => {
+    const product = await createProduct(t.database.db, operator.user.id);
+    expect((await api(t, operator.cookie).put(`/api/products/${product.id}/unit-cost`, { unitCost: '0.40' })).statusCode).toBe(200);
+    expect((await list('/api/products', operator.cookie)).find((listed) => listed.id === product.id)).toMatchObject({ unitCost: '0.40' });
+    expect((await api(t, operator.cookie).patch(`/api/products/${product.id}`, { unitCost: '0.45' })).statusCode).toBe(200);
+    const [row] = await t.database.db.select({ yourPrice: products.yourPrice }).from(products).where(eq(products.id, product.id));
+    expect(row!.yourPrice).toBe('0.45');
+  });
+
+  test.each([
+    ['name', { name: '  ' }, 'Product name is required'],
+    ['brand', { brand: '' }, 'Brand is required'],
+    ['category', { category: 'Candy' }, INVALID_CATEGORY],
+    ['price', { price: '1.999' }, 'Price must be an amount such as 1.99'],
+    ['unitCost', { unitCost: 'abc' }, 'Unit cost must be an amount such as 0.85'],
+    ['votes', { votes: 99 }, 'Unknown field: votes'],
+    ['userId', { userId: 1 }, 'Unknown field: userId'],
+  ])('%s %j: 400 with the message, nothing changed', async (field, body, message) => {
+    const product = await createProduct(t.database.db, operator.user.id, { name: 'Unchanged' });
+    const answer = expectJsonError(await api(t, operator.cookie).patch(`/api/products/${product.id}`, body), 400, message);
+    expect(answer.errors?.[field]).toBe(message);
+    expect(await productRow(product.id)).toMatchObject({ name: 'Unchanged', votes: 0, userId: operator.user.id });
+  });
+
+  test("another operator's product: 404 Product not found, and it stays as it was; signed out 401", async () => {
+    const product = await createProduct(t.database.db, operator.user.id, { name: 'Mine' });
+    expectJsonError(await api(t, other.cookie).patch(`/api/products/${product.id}`, { name: 'Taken over' }), 404, 'Product not found');
+    expectJsonError(await api(t, other.cookie).patch('/api/products/2000000000', { name: 'Nobody' }), 404, 'Product not found');
+    expectJsonError(await api(t).patch(`/api/products/${product.id}`, { name: 'Taken over' }), 401, 'Unauthorized');
+    expect(await productRow(product.id)).toMatchObject({ name: 'Mine' });
   });
 });
 

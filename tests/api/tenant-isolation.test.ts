@@ -47,6 +47,7 @@ const FOREIGN_ID_CALLS: [ApiMethod, (i: typeof ids) => string, unknown?][] = [
   ['DELETE', (i) => `/api/machines/${i.machine}`],
   ['POST', () => '/api/qr-code/generate', undefined],
   ['DELETE', (i) => `/api/products/${i.product}`],
+  ['PATCH', (i) => `/api/products/${i.product}`, { name: 'Taken over' }],
   ['POST', (i) => `/api/suggestions/${i.suggestion}/approve`, undefined],
   ['POST', (i) => `/api/suggestions/${i.suggestion}/decline`, undefined],
   ['PATCH', (i) => `/api/suggestions/${i.suggestion}`, { status: 'declined' }],

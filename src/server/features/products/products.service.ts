@@ -1,5 +1,5 @@
 import { and, desc, asc, eq, sql } from 'drizzle-orm';
-import type { ProductInputSchema, Product, UnitCost } from '../../../shared/products.schemas.js';
+import type { OwnerProduct, Product, ProductChanges, ProductInputSchema, UnitCost } from '../../../shared/products.schemas.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { machineProductVotes, products } from '../../db/schema.js';
@@ -24,18 +24,25 @@ export function toProduct(row: Pick<ProductRow, 'id' | 'name' | 'brand' | 'categ
   };
 }
 
+/** The product with what only its owner sees. */
+function toOwnerProduct(row: ProductRow, votes: number): OwnerProduct {
+  return { ...toProduct(row, votes), unitCost: row.yourPrice };
+}
+
 /**
  * The scope owner's catalogue, most voted first, with each product's count in that scope: at
- * one machine, on the demo page, or in total over all scopes.
+ * one machine, on the demo page, or in total over all scopes. Only the operator's own catalogue
+ * (their scope, never a machine's public one) carries the unit costs.
  */
-export async function listProducts(ctx: AppContext, scope: VoteScope): Promise<Product[]> {
+export async function listProducts(ctx: AppContext, scope: VoteScope): Promise<Product[] | OwnerProduct[]> {
   const votesInScope = scopedVotes(scope);
   const rows = await ctx.db
     .select({ product: products, votes: votesInScope })
     .from(products)
     .where(eq(products.userId, scope.ownerId))
     .orderBy(desc(votesInScope), asc(products.name), asc(products.id));
-  return rows.map((row) => toProduct(row.product, row.votes));
+  const present = scope.kind === 'operator' ? toOwnerProduct : toProduct;
+  return rows.map((row) => present(row.product, row.votes));
 }
 
 /** A product's count in a scope, as an SQL expression over `products`. */
@@ -52,12 +59,25 @@ export function scopedVotes(scope: VoteScope) {
   }
 }
 
-export async function createProduct(ctx: AppContext, ownerId: number, input: z.output<typeof ProductInputSchema>): Promise<Product> {
+export async function createProduct(ctx: AppContext, ownerId: number, input: z.output<typeof ProductInputSchema>): Promise<OwnerProduct> {
+  const { name, brand, category, price, description, unitCost } = input;
   const [row] = await ctx.db
     .insert(products)
-    .values({ userId: ownerId, name: input.name, brand: input.brand, category: input.category, price: input.price, description: input.description })
+    .values({ userId: ownerId, name, brand, category, price, description, yourPrice: unitCost })
     .returning();
-  return toProduct(row!, 0);
+  return toOwnerProduct(row!, 0);
+}
+
+/** Edit Product: the fields sent change, the others and the votes stay. Answers with the total over the owner's machines, as their catalogue shows it. */
+export async function updateProduct(ctx: AppContext, ownerId: number, productId: number, changes: ProductChanges): Promise<OwnerProduct> {
+  const { unitCost, ...fields } = changes;
+  const [row] = await ctx.db
+    .update(products)
+    .set({ ...fields, ...(unitCost === undefined ? {} : { yourPrice: unitCost }), updatedAt: new Date() })
+    .where(and(eq(products.id, productId), eq(products.userId, ownerId)))
+    .returning();
+  if (!row) throw notFound(NotFoundMessages.product);
+  return toOwnerProduct(row, row.votes - row.demoVotes);
 }
 
 /** The operator's own cost of one unit (products.your_price), for the stock figures' savings. */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UnitCostInputSchema, type UnitCost } from '../../../shared/products.schemas.js';
 import { apiJson } from '../../lib/api.js';
 import { invalidateKeys } from '../../lib/query-client.js';
+import { productKeys } from '../products/api.js';
 import { inventoryKeys } from './api.js';
 import { purchaseListKeys } from './purchase-list-api.js';
 
@@ -9,14 +10,15 @@ export const unitCostUrl = (productId: number) => `/api/products/${productId}/un
 
 /**
  * PUT /api/products/{id}/unit-cost: what one unit costs the operator, or null to clear it. The stock
- * advice's savings and the purchase list's costs are worked out from it, so both are read again.
+ * advice's savings and the purchase list's costs are worked out from it, so both are read again, and
+ * so is the catalogue, whose Edit Product dialog shows the same cost.
  */
 export function useSetUnitCost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, unitCost }: { productId: number; unitCost: string | null }) =>
       apiJson<UnitCost>('PUT', unitCostUrl(productId), { unitCost }),
-    onSuccess: () => invalidateKeys(queryClient, inventoryKeys.all, purchaseListKeys.all),
+    onSuccess: () => invalidateKeys(queryClient, inventoryKeys.all, purchaseListKeys.all, productKeys.all),
   });
 }
 

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Product, ProductInput } from '../../../shared/products.schemas.js';
+import type { OwnerProduct, ProductInput, ProductUpdate } from '../../../shared/products.schemas.js';
 import { apiJson } from '../../lib/api.js';
 import { invalidateKeys } from '../../lib/query-client.js';
+import { inventoryKeys } from '../inventory-analytics/api.js';
+import { purchaseListKeys } from '../inventory-analytics/purchase-list-api.js';
 import { machinePerformanceKeys, statsKeys } from '../stats/api.js';
 
 // Keys start with the URL (spec 7: the default load joins the key parts with '/').
@@ -12,20 +14,28 @@ export const productKeys = {
   list: () => productKeys.all,
 };
 
-/** GET /api/products: the signed-in operator's catalogue with total votes, most voted first. */
-export const productsQuery = queryOptions<Product[]>({ queryKey: productKeys.list() });
+/** GET /api/products: the signed-in operator's catalogue with total votes (and unit costs), most voted first. */
+export const productsQuery = queryOptions<OwnerProduct[]>({ queryKey: productKeys.list() });
 
 /** What a change to the catalogue makes stale: the lists, the dashboard's figures and its machine tops. */
 function invalidateCatalogue(queryClient: QueryClient) {
   return invalidateKeys(queryClient, productKeys.all, statsKeys.all, machinePerformanceKeys.all);
 }
 
-/** POST /api/products. */
-export function useAddProduct() {
+type SaveProduct = { input: ProductInput } | { id: number; changes: ProductUpdate };
+
+/**
+ * POST /api/products, or PATCH /api/products/{id} with `id`. A price or unit cost changes the stock
+ * figures and the purchase list's costs too, so those are read again.
+ */
+export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProductInput) => apiJson<Product>('POST', '/api/products', input),
-    onSuccess: () => invalidateCatalogue(queryClient),
+    mutationFn: (save: SaveProduct) =>
+      'id' in save
+        ? apiJson<OwnerProduct>('PATCH', `/api/products/${save.id}`, save.changes)
+        : apiJson<OwnerProduct>('POST', '/api/products', save.input),
+    onSuccess: () => invalidateKeys(queryClient, productKeys.all, statsKeys.all, machinePerformanceKeys.all, inventoryKeys.all, purchaseListKeys.all),
   });
 }
 

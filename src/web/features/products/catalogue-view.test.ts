@@ -38,10 +38,15 @@ describe('the product catalogue view', () => {
     expect(searchProducts(catalogue, 'nothing like it')).toEqual([]);
   });
 
-  it('ranks over the whole catalogue and picks the top five of a list', () => {
-    expect([...rankByVotes(catalogue)]).toEqual([[2, 1], [3, 2], [1, 3], [4, 4]]);
+  it('ranks over the whole catalogue and picks the top five of a list, only products with a positive score', () => {
+    // Jerky has a score of 0: no rank at all, not fourth of four.
+    expect([...rankByVotes(catalogue)]).toEqual([[2, 1], [3, 2], [1, 3]]);
     const many = Array.from({ length: 7 }, (_, i) => product(10 + i, `P${i}`, i, '2025-01-01T00:00:00Z'));
     expect(names(topPerformers(many))).toEqual(['P6', 'P5', 'P4', 'P3', 'P2']);
+    const fewVoted = Array.from({ length: 7 }, (_, i) => product(20 + i, `Q${i}`, i < 5 ? 0 : i, '2025-01-01T00:00:00Z'));
+    expect(names(topPerformers(fewVoted))).toEqual(['Q6', 'Q5']);
+    expect(topPerformers(catalogue.map((p) => ({ ...p, votes: 0 })))).toEqual([]);
+    expect(rankByVotes(catalogue.map((p) => ({ ...p, votes: 0 }))).size).toBe(0);
   });
 
   it('computes the cards, rounding the mean votes per product', () => {

@@ -25,7 +25,7 @@ const comparators: Record<SortOrder, (a: Product, b: Product) => number> = {
 };
 
 /** The products whose name, brand or category contains the search text (any case). */
-export function searchProducts(products: readonly Product[], search: string): Product[] {
+export function searchProducts<P extends Product>(products: readonly P[], search: string): P[] {
   const needle = search.trim().toLocaleLowerCase();
   if (!needle) return [...products];
   return products.filter((product) =>
@@ -33,17 +33,21 @@ export function searchProducts(products: readonly Product[], search: string): Pr
   );
 }
 
-export function sortProducts(products: readonly Product[], order: SortOrder): Product[] {
+export function sortProducts<P extends Product>(products: readonly P[], order: SortOrder): P[] {
   return [...products].sort(comparators[order]);
 }
 
-/** Each product's place in the whole catalogue by votes (1 = most voted), whatever the list's order. */
+/** Only a positive score earns a place: a product nobody has voted for is not third of three. */
+const ranked = <P extends Product>(products: readonly P[]) => sortProducts(products.filter((product) => product.votes > 0), 'votes');
+
+/** Each ranked product's place in the whole catalogue by votes (1 = most voted), whatever the list's order. */
 export function rankByVotes(products: readonly Product[]): Map<number, number> {
-  return new Map(sortProducts(products, 'votes').map((product, index) => [product.id, index + 1]));
+  return new Map(ranked(products).map((product, index) => [product.id, index + 1]));
 }
 
-export function topPerformers(products: readonly Product[]): Product[] {
-  return sortProducts(products, 'votes').slice(0, TOP_PERFORMERS);
+/** The best of the list by score; products without a positive score are not performers. */
+export function topPerformers<P extends Product>(products: readonly P[]): P[] {
+  return ranked(products).slice(0, TOP_PERFORMERS);
 }
 
 /** The three cards: Total Products, Total Score and Avg Performance (rounded mean score per product). */

@@ -1,4 +1,5 @@
 import { votePageSubtitle, votePageTitle, type VotePageData } from '../../../shared/vote-page.js';
+import type { Audience } from '../lib/audience.js';
 import { useI18n } from '../lib/i18n.js';
 import { Icon } from './icons.js';
 import { LanguageSwitcher } from './language-switcher.js';
@@ -6,8 +7,8 @@ import { buttonClass } from './ui.js';
 
 interface PageHeaderProps {
   data: VotePageData;
-  /** The machine id of the page; null on the demo. */
-  machineId: number | null;
+  /** A customer's page shows no operator links; the showcase (the demo) and the owner's preview do. */
+  audience: Audience;
   signedIn: boolean;
   onSuggest: () => void;
   onReportIssue: () => void;
@@ -18,7 +19,7 @@ interface PageHeaderProps {
  * server paints the title and location before the script runs (the shell in vote.html): keep the
  * top row's, the h1's and the location line's classes the same there.
  */
-export function PageHeader({ data, machineId, signedIn, onSuggest, onReportIssue }: PageHeaderProps) {
+export function PageHeader({ data, audience, signedIn, onSuggest, onReportIssue }: PageHeaderProps) {
   const i18n = useI18n();
   const { t } = i18n;
   const { machine, stats } = data;
@@ -33,30 +34,26 @@ export function PageHeader({ data, machineId, signedIn, onSuggest, onReportIssue
         <div className="flex min-h-8 flex-wrap items-center justify-between gap-x-3 gap-y-2 text-sm">
           <span className="font-bold tracking-tight">VendVote</span>
           <div className="flex items-center gap-4">
-            {!signedIn && (
+            {audience === 'showcase' && !signedIn && (
               <nav aria-label={t('header.account')} className="flex gap-4">
-                {machineId === null ? (
-                  <a href="/" className="flex items-center gap-1 underline-offset-4 hover:underline">
-                    <Icon name="back" className="size-4" />
-                    {t('header.backToHome')}
-                  </a>
-                ) : (
-                  <>
-                    <a href="/login" className="underline-offset-4 hover:underline">
-                      {t('header.signIn')}
-                    </a>
-                    <a href="/register" className="underline-offset-4 hover:underline">
-                      {t('header.register')}
-                    </a>
-                  </>
-                )}
+                <a href="/" className="flex items-center gap-1 underline-offset-4 hover:underline">
+                  <Icon name="back" className="size-4" />
+                  {t('header.backToHome')}
+                </a>
+              </nav>
+            )}
+            {audience === 'owner' && (
+              <nav aria-label={t('header.account')} className="flex gap-4">
+                <a href="/dashboard" className="underline-offset-4 hover:underline">
+                  {t('action.dashboard')}
+                </a>
               </nav>
             )}
             <LanguageSwitcher />
           </div>
         </div>
 
-        {machineId === null && (
+        {audience === 'showcase' && (
           <nav aria-label={t('header.breadcrumb')} className="mt-3 text-sm">
             <ol className="flex gap-2">
               <li>

@@ -32,7 +32,8 @@ export function ProductFilters({ filter, onChange }: ProductFiltersProps) {
           />
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:contents">
+      {/* One under the other on a phone: side by side, 'Todas las categorías' did not fit its half. */}
+      <div className="grid grid-cols-1 gap-3 sm:contents">
         <div>
           <label htmlFor="product-category" className={labelClass}>
             {t('filters.category')}

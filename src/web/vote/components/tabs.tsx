@@ -1,10 +1,16 @@
 import { useRef, type KeyboardEvent } from 'react';
+import type { Audience } from '../lib/audience.js';
 import { useI18n } from '../lib/i18n.js';
 import { cn } from './ui.js';
 
 /** The tabs in order; their labels are the catalogue's `tab.*`. */
-const NAMES = ['voting', 'leaderboard', 'dashboard'] as const;
-export type TabName = (typeof NAMES)[number];
+export const TAB_NAMES = ['voting', 'leaderboard', 'dashboard'] as const;
+export type TabName = (typeof TAB_NAMES)[number];
+
+/** The page's tabs: a customer has no dashboard tab (spec 2.4 gives it to the general page). */
+export function tabsFor(audience: Audience): readonly TabName[] {
+  return audience === 'customer' ? TAB_NAMES.filter((tab) => tab !== 'dashboard') : TAB_NAMES;
+}
 
 export const tabId = (tab: TabName) => `tab-${tab}`;
 export const panelId = (tab: TabName) => `panel-${tab}`;
@@ -13,22 +19,22 @@ export const panelId = (tab: TabName) => `panel-${tab}`;
  * The WAI-ARIA tabs pattern: one tab in the Tab order, arrow keys (and Home/End) move between
  * tabs and select them.
  */
-export function TabList({ selected, onSelect }: { selected: TabName; onSelect: (tab: TabName) => void }) {
+export function TabList({ names, selected, onSelect }: { names: readonly TabName[]; selected: TabName; onSelect: (tab: TabName) => void }) {
   const { t } = useI18n();
   const buttons = useRef<Partial<Record<TabName, HTMLButtonElement | null>>>({});
   const onKeyDown = (event: KeyboardEvent) => {
-    const index = NAMES.indexOf(selected);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: NAMES.length - 1 };
+    const index = names.indexOf(selected);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: names.length - 1 };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    const tab = NAMES[(next + NAMES.length) % NAMES.length]!;
+    const tab = names[(next + names.length) % names.length]!;
     onSelect(tab);
     buttons.current[tab]?.focus();
   };
   return (
-    <div role="tablist" aria-label={t('tabs.label')} className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1" onKeyDown={onKeyDown}>
-      {NAMES.map((tab) => (
+    <div role="tablist" aria-label={t('tabs.label')} className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-muted p-1" onKeyDown={onKeyDown}>
+      {names.map((tab) => (
         <button
           key={tab}
           ref={(element) => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { votePageDocumentTitle, votePageTitle, type VotePageData } from '../../../shared/vote-page.js';
 import type { PageTarget } from '../lib/api.js';
+import { audienceOf } from '../lib/audience.js';
 import { useI18n } from '../lib/i18n.js';
 import { useLeaderboard } from '../lib/use-leaderboard.js';
 import { useLiveCounts } from '../lib/use-live-counts.js';
@@ -11,7 +12,7 @@ import { LeaderboardTab } from './leaderboard-tab.js';
 import { MobileMenu } from './mobile-menu.js';
 import { PageHeader } from './page-header.js';
 import { SuggestDialog } from './suggest-dialog.js';
-import { panelId, TabList, tabId, type TabName } from './tabs.js';
+import { panelId, TabList, tabId, tabsFor, type TabName } from './tabs.js';
 import { useToast } from './toast.js';
 import { VotingTab } from './voting-tab.js';
 
@@ -21,7 +22,7 @@ interface VotePageProps {
   target: PageTarget;
   initialData: VotePageData;
   signedIn: boolean;
-  /** The signed-in visitor owns this machine: an empty page tells them how to fill it. */
+  /** The signed-in visitor owns this machine: an empty page tells them how to fill it, and the operator links show. */
   isOwner: boolean;
 }
 
@@ -37,6 +38,8 @@ export function VotePage({ target, initialData, signedIn, isOwner }: VotePagePro
   // Other customers' votes here move the counts; the leaderboard reads them again when next shown.
   useLiveCounts(target, setData, pending.size > 0, board.markStale);
   const machineName = data.machine ? votePageTitle(data.machine, i18n) : null;
+  const audience = audienceOf(target, isOwner);
+  const tabs = tabsFor(audience);
   const documentTitle = votePageDocumentTitle(data.machine, i18n);
 
   // A dialog's close only clears the state if it is still the open one: the menu closes while
@@ -87,14 +90,15 @@ export function VotePage({ target, initialData, signedIn, isOwner }: VotePagePro
     <>
       <PageHeader
         data={data}
-        machineId={target === 'demo' ? null : target}
+        audience={audience}
         signedIn={signedIn}
         onSuggest={() => setDialog('suggest')}
         onReportIssue={() => setDialog('issue')}
       />
-      <main className="mx-auto max-w-3xl space-y-4 px-4 pt-4 pb-24">
-        <TabList selected={tab} onSelect={showTab} />
-        {(Object.keys(panels) as TabName[]).map((name) => (
+      {/* The bottom padding keeps the end of the list clear of the phone's action bar. */}
+      <main className="mx-auto max-w-3xl space-y-4 px-4 pt-4 pb-28 md:pb-24">
+        <TabList names={tabs} selected={tab} onSelect={showTab} />
+        {tabs.map((name) => (
           <div key={name} id={panelId(name)} role="tabpanel" aria-labelledby={tabId(name)} hidden={name !== tab}>
             {panels[name]}
           </div>
@@ -104,6 +108,7 @@ export function VotePage({ target, initialData, signedIn, isOwner }: VotePagePro
         open={dialog === 'menu'}
         onOpen={() => setDialog('menu')}
         onClose={close.menu}
+        audience={audience}
         signedIn={signedIn}
         onSuggest={fromMenu(() => setDialog('suggest'))}
         onReportIssue={fromMenu(() => setDialog('issue'))}

@@ -104,7 +104,8 @@ export function VotingTab({ data, isOwner, pending, onVote, onShowLeaderboard, o
               busy={pending.has(product.id)}
               myVote={data.myVotes[product.id]}
               onVote={onVote}
-              rank={showTopPicks ? index + 1 : undefined}
+              // A place is earned by a positive score, as on the operator's catalogue.
+              rank={showTopPicks && product.votes > 0 ? index + 1 : undefined}
             />
           ))}
         </ul>

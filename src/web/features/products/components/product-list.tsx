@@ -1,16 +1,31 @@
 import { useEffect, useRef } from 'react';
-import type { Product } from '../../../../shared/products.schemas.js';
+import { formatMoney, type Currency } from '../../../../shared/money.js';
+import { isPriceSet, type OwnerProduct } from '../../../../shared/products.schemas.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { DeleteProductButton } from './delete-product-button.js';
+import { EditProductButton } from './edit-product-button.js';
 import { RankBadge } from './rank-badge.js';
 import { FIGURE_LABELS } from '../../../../shared/wording.js';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 
+/** 'not set' rather than $0.00: a missing price must not read as a free product (docs/decisions/0035). */
+function PriceAndCost({ product, currency }: { product: OwnerProduct; currency: Currency }) {
+  return (
+    <>
+      <span className="text-xs whitespace-nowrap">Price {isPriceSet(product.price) ? formatMoney(product.price, currency) : 'not set'}</span>
+      <span className="text-xs whitespace-nowrap">
+        Unit cost {product.unitCost === null ? 'not set' : formatMoney(product.unitCost, currency)}
+      </span>
+    </>
+  );
+}
+
 interface ProductListProps {
-  products: Product[];
+  products: OwnerProduct[];
+  currency: Currency;
   ranks: Map<number, number>;
   selected: ReadonlySet<number>;
   onToggle: (id: number, checked: boolean) => void;
@@ -19,7 +34,7 @@ interface ProductListProps {
 }
 
 /** The catalogue rows with their selection boxes; 'select all' covers the rows shown. */
-export function ProductList({ products, ranks, selected, onToggle, onToggleAll, onDeleted }: ProductListProps) {
+export function ProductList({ products, currency, ranks, selected, onToggle, onToggleAll, onDeleted }: ProductListProps) {
   const selectAllRef = useRef<HTMLInputElement>(null);
   const selectedShown = products.filter((product) => selected.has(product.id)).length;
   const allSelected = products.length > 0 && selectedShown === products.length;
@@ -49,6 +64,7 @@ export function ProductList({ products, ranks, selected, onToggle, onToggleAll, 
       <ul className="grid grid-cols-1 gap-2" aria-label="Products">
         {products.map((product) => {
           const checkboxId = `select-product-${product.id}`;
+          const rank = ranks.get(product.id);
           return (
             <li
               key={product.id}
@@ -63,12 +79,13 @@ export function ProductList({ products, ranks, selected, onToggle, onToggleAll, 
               />
               <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
                 <p className="flex items-start gap-2">
-                  <RankBadge rank={ranks.get(product.id) ?? 0} />
+                  {rank === undefined ? null : <RankBadge rank={rank} />}
                   <span className="min-w-0 pt-0.5 font-medium break-words">{product.name}</span>
                 </p>
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
                   <span className="break-words">{product.brand}</span>
                   <Badge variant="secondary">{product.category}</Badge>
+                  <PriceAndCost product={product} currency={currency} />
                   <span className="text-xs">
                     Added <time dateTime={product.createdAt}>{formatDate(product.createdAt)}</time>
                   </span>
@@ -78,7 +95,10 @@ export function ProductList({ products, ranks, selected, onToggle, onToggleAll, 
                 <span className="block text-lg font-semibold tabular-nums">{product.votes.toLocaleString('en-US')}</span>{' '}
                 <span className="block text-xs text-muted-foreground">{FIGURE_LABELS.score.toLowerCase()}</span>
               </p>
-              <DeleteProductButton product={product} onDeleted={onDeleted} />
+              <div className="flex shrink-0 flex-col sm:flex-row">
+                <EditProductButton product={product} />
+                <DeleteProductButton product={product} onDeleted={onDeleted} />
+              </div>
             </li>
           );
         })}

@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/page-title.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
+import { useSettings } from '../../settings/api.js';
 import { productsQuery } from '../api.js';
 import { DEFAULT_SORT, rankByVotes, searchProducts, sortProducts, type SortOrder } from '../catalogue-view.js';
 import { AddProductDialog } from '../components/add-product-dialog.js';
@@ -29,6 +30,7 @@ function ProductRowsSkeleton() {
 /** /products: the operator's catalogue (spec 2.5). */
 export function ProductsPage() {
   const products = useQuery(productsQuery);
+  const currency = useSettings().data?.preferences.currency ?? 'USD';
   const [addOpen, setAddOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortOrder>(DEFAULT_SORT);
@@ -103,6 +105,7 @@ export function ProductsPage() {
                 ) : (
                   <ProductList
                     products={shown}
+                    currency={currency}
                     ranks={ranks}
                     selected={selected}
                     onToggle={toggle}
