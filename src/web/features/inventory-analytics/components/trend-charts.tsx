@@ -23,29 +23,33 @@ const SERIES_STYLES = [
 ] as const;
 
 function VotesTable({ caption, header, rows }: { caption: string; header: [string, ...string[]]; rows: [string, ...(string | number)[]][] }) {
+  // The box hides the table: a table keeps its content's width whatever its own class says, and
+  // would widen the page on a phone.
   return (
-    <table className="sr-only">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {header.map((column, index) => (
-            <th key={index} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([label, ...cells], row) => (
-          <tr key={row}>
-            <th scope="row">{label}</th>
-            {cells.map((cell, index) => (
-              <td key={index}>{cell}</td>
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {header.map((column, index) => (
+              <th key={index} scope="col">
+                {column}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(([label, ...cells], row) => (
+            <tr key={row}>
+              <th scope="row">{label}</th>
+              {cells.map((cell, index) => (
+                <td key={index}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
