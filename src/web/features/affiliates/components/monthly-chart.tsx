@@ -33,27 +33,30 @@ export default function MonthlyChart({ monthly }: { monthly: AffiliateDashboard[
         </ResponsiveContainer>
       </div>
       <figcaption className="text-sm text-muted-foreground">The last 12 months; months are counted in UTC.</figcaption>
-      <table className="sr-only">
-        <caption>Clicks, sign-ups and earnings per month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Clicks</th>
-            <th scope="col">Sign-ups</th>
-            <th scope="col">Earned</th>
-          </tr>
-        </thead>
-        <tbody>
-          {monthly.map((month) => (
-            <tr key={month.month}>
-              <th scope="row">{monthLabel(month.month)}</th>
-              <td>{month.clicks}</td>
-              <td>{month.signUps}</td>
-              <td>{formatCents(month.earnedCents)}</td>
+      {/* In a hidden box: a table keeps its content's width and would widen the page on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>Clicks, sign-ups and earnings per month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Clicks</th>
+              <th scope="col">Sign-ups</th>
+              <th scope="col">Earned</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {monthly.map((month) => (
+              <tr key={month.month}>
+                <th scope="row">{monthLabel(month.month)}</th>
+                <td>{month.clicks}</td>
+                <td>{month.signUps}</td>
+                <td>{formatCents(month.earnedCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
