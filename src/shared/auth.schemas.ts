@@ -129,6 +129,8 @@ export const CurrentUserSchema = z.object({
   phoneNumber: z.string().nullable(),
   /** In the affiliate program (an affiliate, or an operator who also refers): the affiliate dashboard is theirs. */
   isAffiliate: z.boolean(),
+  /** Settings → Preferences: every date and time of the operator app is shown in it. */
+  timeZone: z.string(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

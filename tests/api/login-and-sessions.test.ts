@@ -34,7 +34,7 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       message: 'Welcome back!',
-      user: { id: user.id, email: user.email, role: 'operator', firstName: 'Olivia', lastName: 'Operator', profileImageUrl: null, phoneNumber: null, isAffiliate: false },
+      user: { id: user.id, email: user.email, role: 'operator', firstName: 'Olivia', lastName: 'Operator', profileImageUrl: null, phoneNumber: null, isAffiliate: false, timeZone: 'America/New_York' },
     });
     // The session's cookie, and the browser's long-lived device id (login alerts recognise it).
     expect(setCookieHeader(res)).toHaveLength(2);

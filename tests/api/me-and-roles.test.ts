@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CURRENT_USER_FIELDS = ['email', 'firstName', 'id', 'isAffiliate', 'lastName', 'phoneNumber', 'profileImageUrl', 'role'];
+const CURRENT_USER_FIELDS = ['email', 'firstName', 'id', 'isAffiliate', 'lastName', 'phoneNumber', 'profileImageUrl', 'role', 'timeZone'];
 
 describe('GET /api/auth/me', () => {
   test('signed out: 401 {"message":"Unauthorized"}', async () => {
@@ -48,6 +48,7 @@ describe('GET /api/auth/me', () => {
       lastName: 'Owner',
       profileImageUrl: 'https://img.example/me.png',
       phoneNumber: '+1 555 0100',
+      timeZone: 'America/New_York',
     });
     expect(res.body).not.toContain('argon2');
     expect(res.body).not.toContain('secret-hash');

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { CurrentUserSchema, isOperatorRole, type CurrentUser } from '../../shared/auth.schemas.js';
 import { getQueryFn } from './api.js';
+import { setDisplayTimeZone } from './dates.js';
 import { paths } from './paths.js';
 
 /** Spec 7/9: the current user is cached for 5 minutes. */
@@ -38,6 +39,8 @@ export interface AuthState {
 export function useAuth(): AuthState {
   const { data, isLoading } = useQuery(currentUserQuery);
   const user = data ?? null;
+  // Before any page below renders a date: the shell and the route guards read this first.
+  setDisplayTimeZone(user?.timeZone);
   return {
     user,
     isLoading,

@@ -32,6 +32,7 @@ export function toCurrentUser(user: User & { isAffiliate?: boolean }, adminEmail
     profileImageUrl: user.profileImageUrl,
     phoneNumber: user.phoneNumber,
     isAffiliate: user.isAffiliate ?? user.role === 'affiliate',
+    timeZone: user.timeZone,
   };
 }
 

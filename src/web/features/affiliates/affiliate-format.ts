@@ -1,5 +1,6 @@
 import { COMMISSION_RATE_PERCENT, type Referral } from '../../../shared/affiliates.schemas.js';
 import { PLANS, type Plan } from '../../../shared/plans.js';
+import { formatDate } from '../../lib/dates.js';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const counts = new Intl.NumberFormat('en-US');
@@ -18,7 +19,7 @@ export function monthLabel(month: string): string {
 }
 
 /** 'March 3, 2025' for an ISO timestamp, in the reader's own calendar. */
-export const dayLabel = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+export const dayLabel = (iso: string) => formatDate(iso);
 
 export const PLAN_NAMES: Record<Referral['plan'], string> = {
   free: PLANS.free.name,

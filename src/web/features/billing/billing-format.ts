@@ -1,8 +1,9 @@
 import type { BillingStatus, SubscriptionStatus } from '../../../shared/billing.schemas.js';
+import { formatDate } from '../../lib/dates.js';
 
 const DAY_MS = 86_400_000;
 
-export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });
+export const longDate = (iso: string) => formatDate(iso, 'long');
 
 /** Whole days left until `iso`, counting a part day as a day (a trial ending tonight has 1 day left). */
 export function daysUntil(iso: string, now = Date.now()): number {

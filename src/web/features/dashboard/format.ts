@@ -1,10 +1,5 @@
 import { countOf, FIGURE_LABELS } from '../../../shared/wording.js';
 
-/** A timestamp as a short date in the browser's locale, e.g. 'Mar 4, 2025'. */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
-}
-
 /** Votes cast with their noun, e.g. '1 vote', '1,204 votes'. */
 export function formatVotes(count: number): string {
   return countOf(count, 'vote');

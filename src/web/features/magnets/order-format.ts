@@ -1,8 +1,9 @@
 import type { MagnetOrderView } from '../../../shared/magnets.schemas.js';
 import { countryName } from './order-form.js';
+import { formatDate } from '../../lib/dates.js';
 
 /** 'Nov 25, 2026'. */
-export const orderDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+export const orderDate = (iso: string) => formatDate(iso);
 
 /** 'Order #12'. */
 export const orderNumber = (order: Pick<MagnetOrderView, 'id'>) => `Order #${order.id}`;

@@ -55,7 +55,14 @@ export function useSaveProfile() {
 
 export function useSavePreferences() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: savePreferences, onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings) });
+  return useMutation({
+    mutationFn: savePreferences,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsKeys.all, settings);
+      // The time zone every date is shown in comes with the current user.
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    },
+  });
 }
 
 export function useNotificationPreferences() {

@@ -13,11 +13,11 @@ import { useCharityDirectory } from '../charity-directory-api.js';
 import { AdminTableFrame, AdminTableSkeleton, adminCell } from './admin-table.js';
 import { CharityImportReportView } from './charity-import-report.js';
 import { CharityUploadForm } from './charity-upload-form.js';
+import { formatDateTime } from '../../../lib/dates.js';
 
 const IMPORT_COLUMNS = ['Imported', 'Files', 'By', 'Rows read', 'Added', 'Updated', 'Skipped', 'Rejected'] as const;
 const IMPORT_TABLE = { label: 'Last imports', columns: IMPORT_COLUMNS, minWidth: 'min-w-[52rem]' } as const;
 
-const when = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 const figure = (value: number | undefined) => (value === undefined ? undefined : value.toLocaleString('en-US'));
 
 function DirectoryCounts({ directory }: { directory: CharityDirectory | undefined }) {
@@ -51,7 +51,7 @@ function ImportsTable({ imports }: { imports: CharityDirectory['imports'] }) {
       <tbody className="divide-y divide-border">
         {imports.map((entry) => (
           <tr key={entry.id}>
-            <td className={`${adminCell} whitespace-nowrap`}>{when(entry.createdAt)}</td>
+            <td className={`${adminCell} whitespace-nowrap`}>{formatDateTime(entry.createdAt)}</td>
             <td className={`${adminCell} max-w-56 break-words`}>{entry.fileNames.join(', ')}</td>
             <td className={adminCell}>{entry.by ?? 'Server'}</td>
             {([entry.rowsRead, entry.imported, entry.updated, entry.skippedNotCharitable, entry.rejected] as const).map((value, index) => (

@@ -1,4 +1,5 @@
 import { adminUserStatusOf, type AdminUser, type AdminUserStatus } from '../../../../shared/admin-users.schemas.js';
+import { formatDate } from '../../../lib/dates.js';
 
 /** The Name column: the full name, or N/A when there is none (spec). */
 export function displayName(user: Pick<AdminUser, 'firstName' | 'lastName'>): string {
@@ -8,5 +9,4 @@ export function displayName(user: Pick<AdminUser, 'firstName' | 'lastName'>): st
 export const STATUS_LABELS: Record<AdminUserStatus, string> = { verified: 'Verified', pending: 'Pending', disabled: 'Disabled' };
 export const statusOf = adminUserStatusOf;
 
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-export const joinedDate = (iso: string) => date.format(new Date(iso));
+export const joinedDate = (iso: string) => formatDate(iso);

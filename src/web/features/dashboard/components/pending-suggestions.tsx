@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
 import { useUpdateSuggestionStatus } from '../api.js';
-import { formatDate } from '../format.js';
+import { formatDate } from '../../../lib/dates.js';
 import { Panel } from './panel.js';
 
 /** Spec 9: the dashboard previews the first two pending suggestions. */

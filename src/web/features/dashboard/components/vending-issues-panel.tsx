@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
 import { useUpdateIssueStatus } from '../api.js';
-import { formatDate } from '../format.js';
+import { formatDate } from '../../../lib/dates.js';
 import { Panel } from './panel.js';
 
 /** Spec 9: the dashboard lists at most this many unresolved issues. */

@@ -2,10 +2,11 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { VoteTrend } from '../../../../shared/products.schemas.js';
 import { formatVotes } from '../format.js';
 import { countOf } from '../../../../shared/wording.js';
+import { formatCalendarDay } from '../../../lib/dates.js';
 
 /** 'Nov 3' for a calendar date 'YYYY-MM-DD', read as that day wherever the browser is. */
 function shortDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return formatCalendarDay(date);
 }
 
 /**

@@ -7,9 +7,8 @@ import { DeleteProductButton } from './delete-product-button.js';
 import { EditProductButton } from './edit-product-button.js';
 import { RankBadge } from './rank-badge.js';
 import { FIGURE_LABELS } from '../../../../shared/wording.js';
+import { formatDate } from '../../../lib/dates.js';
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** 'not set' rather than $0.00: a missing price must not read as a free product (docs/decisions/0035). */
 function PriceAndCost({ product, currency }: { product: OwnerProduct; currency: Currency }) {

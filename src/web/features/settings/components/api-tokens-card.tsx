@@ -26,9 +26,8 @@ import { cn } from '../../../lib/cn.js';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api-tokens-api.js';
 import { SettingsCardSkeleton } from './settings-skeleton.js';
+import { formatDate, formatDateTime } from '../../../lib/dates.js';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 type FormInput = z.input<typeof CreateApiTokenSchema>;
 type FormOutput = z.output<typeof CreateApiTokenSchema>;
@@ -227,11 +226,11 @@ function TokenRow({ token }: { token: ApiToken }) {
         </div>
         <p className="font-mono text-xs break-all text-muted-foreground">{token.hint}</p>
         <p className="text-sm text-muted-foreground">
-          Created <time dateTime={token.createdAt}>{dateFormat.format(new Date(token.createdAt))}</time>
+          Created <time dateTime={token.createdAt}>{formatDate(token.createdAt)}</time>
           {' · '}
           {token.lastUsedAt ? (
             <>
-              Last used <time dateTime={token.lastUsedAt}>{dateTimeFormat.format(new Date(token.lastUsedAt))}</time>
+              Last used <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time>
             </>
           ) : (
             'Never used'

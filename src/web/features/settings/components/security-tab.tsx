@@ -21,11 +21,8 @@ import { SettingsCardSkeleton } from './settings-skeleton.js';
 import { TwoFactorCard } from './two-factor-card.js';
 import { ApiTokensCard } from './api-tokens-card.js';
 import { fieldErrorsFor } from '../../../lib/server-field-errors.js';
+import { formatDate, formatDateTime } from '../../../lib/dates.js';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 /** The password, two-factor sign-in, login alerts, the signed-in devices (spec extended 3) and API tokens. */
 export function SecurityTab() {

@@ -20,8 +20,8 @@ import { useDisableTwoFactor, useRegenerateRecoveryCodes, useTwoFactorStatus } f
 import { RecoveryCodesPanel } from './recovery-codes-panel.js';
 import { SettingsCardSkeleton } from './settings-skeleton.js';
 import { TwoFactorSetupFlow } from './two-factor-setup.js';
+import { formatDate } from '../../../lib/dates.js';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const EMPTY_PROOF: TwoFactorProof = { password: '', code: '' };
 const PROOF_FIELDS = ['password', 'code'] as const;
 
@@ -102,7 +102,7 @@ function EnabledView({ status, action, onAction, onNewCodes }: EnabledViewProps)
       <dl className="grid gap-1 text-sm">
         <div className="flex flex-wrap gap-1">
           <dt className="text-muted-foreground">On since</dt>
-          <dd>{status.enabledAt ? <time dateTime={status.enabledAt}>{dateFormat.format(new Date(status.enabledAt))}</time> : null}</dd>
+          <dd>{status.enabledAt ? <time dateTime={status.enabledAt}>{formatDate(status.enabledAt)}</time> : null}</dd>
         </div>
         <div className="flex flex-wrap gap-1">
           <dt className="text-muted-foreground">Recovery codes left</dt>

@@ -17,9 +17,8 @@ import { Switch } from '../../../components/ui/switch.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useDeleteWebhook, useRollWebhookSecret, useSendWebhookTest, useUpdateWebhook, useWebhookDeliveries, webhookKeys } from '../webhooks-api.js';
+import { formatDateTime } from '../../../lib/dates.js';
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatTime = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 const STATUS_BADGES: Record<WebhookDeliveryStatus, { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Pending', variant: 'secondary' },
@@ -161,7 +160,7 @@ export function WebhookEndpointItem({ endpoint, onSecretRolled }: ItemProps) {
 
 function LastResult({ endpoint }: { endpoint: WebhookEndpoint }) {
   if (!endpoint.lastDeliveryAt) return <p className="text-sm text-muted-foreground">No deliveries yet.</p>;
-  const when = <time dateTime={endpoint.lastDeliveryAt}>{formatTime(endpoint.lastDeliveryAt)}</time>;
+  const when = <time dateTime={endpoint.lastDeliveryAt}>{formatDateTime(endpoint.lastDeliveryAt)}</time>;
   const ok = endpoint.lastStatus !== null && endpoint.lastStatus >= 200 && endpoint.lastStatus < 300;
   return (
     <p className={ok ? 'text-sm text-muted-foreground' : 'text-sm text-destructive-text'}>
@@ -204,7 +203,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
         <span>{answerOf(delivery)}</span>
         <span className="text-muted-foreground">{countOf(delivery.attempts, 'attempt')}</span>
         <time className="text-muted-foreground sm:ml-auto" dateTime={at}>
-          {formatTime(at)}
+          {formatDateTime(at)}
         </time>
       </div>
       {delivery.error ? <p className="break-words text-muted-foreground">{delivery.error}</p> : null}

@@ -11,8 +11,8 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useCreateShareLink, useRevokeShareLink, useShareLinkStatus } from '../api.js';
+import { formatDateTime } from '../../../lib/dates.js';
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 interface ShareLinkDialogProps {
   /** The machine to share; null when the dialog is closed. */
@@ -134,11 +134,11 @@ function ActiveLink({ status, onReplace, replacing, onRevoke, revoking }: Active
   return (
     <div className="grid gap-3">
       <p className="text-sm">
-        A link is active, made <time dateTime={status.createdAt ?? undefined}>{status.createdAt ? dateTimeFormat.format(new Date(status.createdAt)) : ''}</time>
+        A link is active, made <time dateTime={status.createdAt ?? undefined}>{status.createdAt ? formatDateTime(status.createdAt) : ''}</time>
         {'. '}
         {status.lastViewedAt ? (
           <>
-            Last opened <time dateTime={status.lastViewedAt}>{dateTimeFormat.format(new Date(status.lastViewedAt))}</time>.
+            Last opened <time dateTime={status.lastViewedAt}>{formatDateTime(status.lastViewedAt)}</time>.
           </>
         ) : (
           'Not opened yet.'

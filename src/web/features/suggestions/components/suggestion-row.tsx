@@ -5,9 +5,8 @@ import { Button } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useApproveSuggestion, useDeclineSuggestion } from '../api.js';
+import { formatDate } from '../../../lib/dates.js';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 interface SuggestionRowProps {
   suggestion: Suggestion;

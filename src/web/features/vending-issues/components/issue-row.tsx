@@ -7,9 +7,8 @@ import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { useChangeIssueStatus } from '../api.js';
 import { IssueStatusBadge } from './issue-status-badge.js';
 import { ResolveWithReplyDialog } from './resolve-with-reply-dialog.js';
+import { formatDateTime } from '../../../lib/dates.js';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /**
  * One issue with the actions its state allows (spec 4): Investigate on new ones, Mark Resolved until
