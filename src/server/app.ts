@@ -44,6 +44,7 @@ import { purchaseListRoutes } from './features/stock/purchase-list.routes.js';
 import { restockRoutes } from './features/stock/restocks.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
+import { registerTextCleaning } from './plugins/clean-text.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
 import { fastifyTrustProxy, type TrustProxySetting } from './trust-proxy.js';
 import { affiliateAdminRoutes, affiliatePublicRoutes, affiliateRoutes } from './features/affiliates/affiliates.routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions) {
   // After helmet, so refused requests carry the security headers too.
   registerSameOriginCheck(app, [new URL(options.context.publicUrl).origin]);
   await registerRateLimits(app, options.redis);
+  registerTextCleaning(app);
   registerReferralLinks(app);
   // Before the route scopes: it learns of each route as it is added (GET /api/openapi.json).
   await registerOpenApi(app, options.context.publicUrl);

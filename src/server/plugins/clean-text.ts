@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Text that PostgreSQL refuses is cleaned once, before any route sees it: a lone UTF-16 surrogate
+ * (valid in JSON, but no character; PostgreSQL refuses it inside jsonb, such as a mail job's data)
+ * becomes U+FFFD, and NUL (which a text column cannot hold) is dropped. Doing it here, for every
+ * JSON body and query string, means no route can answer 500 for them, however its schema reads.
+ */
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NUL = /\u0000/g;
+
+export function cleanText(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD').replace(NUL, '');
+}
+
+const isPlainObject = (value: object): value is Record<string, unknown> => {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
+/** Cleans every string of parsed JSON (keys too); buffers, files and other objects pass as they are. */
+export function cleanStrings(value: unknown): unknown {
+  if (typeof value === 'string') return cleanText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cleanStrings);
+  if (!isPlainObject(value)) return value;
+  const cleaned: Record<string, unknown> = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
+  for (const [key, entry] of Object.entries(value)) cleaned[cleanText(key)] = cleanStrings(entry);
+  return cleaned;
+}
+
+export function registerTextCleaning(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined) request.body = cleanStrings(request.body);
+    if (request.query && typeof request.query === 'object') request.query = cleanStrings(request.query);
+  });
+}
