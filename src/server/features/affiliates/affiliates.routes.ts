@@ -39,8 +39,9 @@ export async function affiliatePublicRoutes(server: FastifyInstance) {
       preHandler: [limit(server, { name: 'register-ip', max: 20, windowMs: HOUR_MS, per: 'ip' })],
     },
     async (request, reply) => {
-      const user = await registerAffiliate(ctx, request.body, referralOf(request));
-      return reply.status(201).send({ message: AffiliateMessages.registered, email: user.email });
+      // A taken address gets this same answer; its owner is mailed instead (registerUser).
+      await registerAffiliate(ctx, request.body, referralOf(request));
+      return reply.status(201).send({ message: AffiliateMessages.registered, email: request.body.email });
     },
   );
 }

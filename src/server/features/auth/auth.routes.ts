@@ -55,10 +55,11 @@ export async function authPublicRoutes(server: FastifyInstance) {
     },
     async (request, reply) => {
       const referral = referralOf(request);
-      const user = await registerUser(ctx, request.body, { withAccount: (tx, account) => bindReferral(tx, account, referral).then(() => {}) });
+      // The same answer for a taken address (registerUser mails its owner), so it tells nobody who has an account.
+      await registerUser(ctx, request.body, { withAccount: (tx, account) => bindReferral(tx, account, referral).then(() => {}) });
       return reply.status(201).send({
         message: 'Registration successful! Please check your email to verify your account.',
-        email: user.email,
+        email: request.body.email,
       });
     },
   );
