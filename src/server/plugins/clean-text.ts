@@ -9,10 +9,9 @@ import type { FastifyInstance } from 'fastify';
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const NUL = /\u0000/g;
 
 export function cleanText(text: string): string {
-  return text.replace(LONE_SURROGATE, '\uFFFD').replace(NUL, '');
+  return text.replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '');
 }
 
 const isPlainObject = (value: object): value is Record<string, unknown> => {

@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { defineMail } from '../../../integrations/mail/define-mail.js';
-import { MailLocaleSchema, type Translated } from '../../../integrations/mail/mail-locale.js';
-import { LinkMail, type LinkMailCopy } from './link-mail.js';
+import type { Translated } from '../../../integrations/mail/mail-locale.js';
+import { defineLinkMail, type LinkMailCopy } from './link-mail.js';
 
 // Sent instead of a 409 when someone registers with an address that has an account: the sign-up
 // answer stays the same for every address, and only the address's owner learns of the attempt.
@@ -32,8 +30,4 @@ const COPY: Translated<LinkMailCopy> = {
   },
 };
 
-export const accountExistsMail = defineMail({
-  props: z.object({ locale: MailLocaleSchema, firstName: z.string(), link: z.string().url() }),
-  subject: ({ locale }) => COPY[locale].subject,
-  body: ({ locale, firstName, link }) => <LinkMail locale={locale} firstName={firstName} copy={COPY[locale]} link={link} />,
-});
+export const accountExistsMail = defineLinkMail(COPY);
