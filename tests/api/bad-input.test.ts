@@ -121,6 +121,13 @@ describe('text that PostgreSQL refuses', () => {
     const [row] = await t.database.db.select().from(products).where(eq(products.id, res.json<{ id: number }>().id));
     expect(row!.name).toBe('Nul Chips \u{1F36A} \uFFFD');
   });
+
+  test('a NUL in a path parameter or a query string is a plain 404 or answer, never a 500', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/share/abc%00def' })).statusCode).toBe(404);
+    const { cookie } = await signIn(t, { role: 'admin' });
+    const res = await api(t, cookie).get('/api/admin/users?search=ann%00');
+    expect(res.statusCode, res.body).toBe(200);
+  });
 });
 
 describe('unknown paths', () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * Text that PostgreSQL refuses is cleaned once, before any route sees it: a lone UTF-16 surrogate
  * (valid in JSON, but no character; PostgreSQL refuses it inside jsonb, such as a mail job's data)
  * becomes U+FFFD, and NUL (which a text column cannot hold) is dropped. Doing it here, for every
- * JSON body and query string, means no route can answer 500 for them, however its schema reads.
+ * JSON body, query string and path parameter, means no route can answer 500 for them, however its schema reads.
  */
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
@@ -25,14 +25,18 @@ export function cleanStrings(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(cleanStrings);
   if (!isPlainObject(value)) return value;
-  const cleaned: Record<string, unknown> = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
-  for (const [key, entry] of Object.entries(value)) cleaned[cleanText(key)] = cleanStrings(entry);
-  return cleaned;
+  return cleanRecord(value);
+}
+
+/** A record's keys and values cleaned. The query string parser's records have a prototype of their own. */
+function cleanRecord(value: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [cleanText(key), cleanStrings(entry)]));
 }
 
 export function registerTextCleaning(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined) request.body = cleanStrings(request.body);
-    if (request.query && typeof request.query === 'object') request.query = cleanStrings(request.query);
+    if (request.query && typeof request.query === 'object') request.query = cleanRecord(request.query);
+    if (request.params && typeof request.params === 'object') request.params = cleanRecord(request.params);
   });
 }

@@ -51,7 +51,11 @@ export async function authPublicRoutes(server: FastifyInstance) {
     '/api/auth/register',
     {
       schema: { body: RegisterSchema, response: { 201: RegisteredSchema } },
-      preHandler: [limit(server, { name: 'register-ip', max: 20, windowMs: HOUR, per: 'ip' })],
+      preHandler: [
+        limit(server, { name: 'register-ip', max: 20, windowMs: HOUR, per: 'ip' }),
+        // A taken address mails its owner: this keeps anyone from filling an inbox, and counts new and taken alike.
+        limit(server, { name: 'register-email', max: 5, windowMs: HOUR, per: 'email' }),
+      ],
     },
     async (request, reply) => {
       const referral = referralOf(request);
