@@ -59,7 +59,9 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             // zod checks the signed-in user in the shell; the form library is needed only by pages.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Its setting (lib/zod-config.ts) travels in its chunk, so it runs before any chunk that
+            // makes a schema: in the entry it would run after the chunks the entry imports.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod-config\.ts$/ },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
             // Only the listed packages: by default a group also takes in every module its modules import,
             // which would pull the shared clsx into `charts` and so the charts into the first load.

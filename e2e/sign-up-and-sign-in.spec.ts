@@ -32,7 +32,14 @@ test('a new operator registers, verifies from the mail, clicks Continue, lands o
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Log out' }).or(page.getByRole('link', { name: 'Log out' })).first().click();
+  // A link to /api/logout (another site may send one) signs nobody out: it offers the button.
+  await page.goto('/api/logout');
+  await expect(page).toHaveURL(/\/sign-out$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign out?' })).toBeVisible();
+  await page.getByRole('link', { name: 'Stay signed in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);

@@ -44,7 +44,9 @@ import { purchaseListRoutes } from './features/stock/purchase-list.routes.js';
 import { restockRoutes } from './features/stock/restocks.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
+import { registerTextCleaning } from './plugins/clean-text.js';
 import { recordRoutes, routeScope } from './route-scopes.js';
+import { fastifyTrustProxy, type TrustProxySetting } from './trust-proxy.js';
 import { affiliateAdminRoutes, affiliatePublicRoutes, affiliateRoutes } from './features/affiliates/affiliates.routes.js';
 import { analyticsRoutes } from './features/inventory-analytics/analytics.routes.js';
 import { donationHubRoutes } from './features/donation-hub/donation-hub.routes.js';
@@ -72,7 +74,8 @@ export interface AppOptions {
   redis?: Redis;
   /** The built web app (dist/web); served with a single-page fallback when present. */
   webDir?: string;
-  trustProxy?: boolean;
+  /** TRUST_PROXY: which proxies may report the client's address (trust-proxy.ts). */
+  trustProxy?: TrustProxySetting;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
 }
@@ -84,7 +87,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
     ...httpTimeoutOptions,
@@ -117,6 +120,7 @@ export async function buildApp(options: AppOptions) {
   // After helmet, so refused requests carry the security headers too.
   registerSameOriginCheck(app, [new URL(options.context.publicUrl).origin]);
   await registerRateLimits(app, options.redis);
+  registerTextCleaning(app);
   registerReferralLinks(app);
   // Before the route scopes: it learns of each route as it is added (GET /api/openapi.json).
   await registerOpenApi(app, options.context.publicUrl);

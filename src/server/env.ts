@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy.js';
 
 /**
  * The only reader of process.env. Every setting is checked once at start so a bad value fails
@@ -31,10 +32,18 @@ const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   REDIS_URL: z.string().url().optional(),
+  // Which proxies may report the client's address: false, true (the nearest one), a hop count, or their addresses/CIDRs.
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   // Billing. Without a secret key checkout answers 'Billing is not configured' and admins set plans.
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be a secret or restricted key (sk_… or rk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),

@@ -27,6 +27,7 @@ export const AuthMessages = {
   verifiedSignInExpired: 'This sign-in step has expired or was already used. Please sign in with your password.',
   signedInAsAnotherAccount: 'You are signed in to another account. Sign out of it to continue.',
   verifiedWelcome: 'Welcome to VendVote!',
+  signedOut: 'You have been signed out.',
 } as const;
 
 const NAME_MAX_LENGTH = 100;

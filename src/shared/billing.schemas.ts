@@ -113,6 +113,8 @@ export const BillingMessages = {
   confirmErrorText: 'Failed to check the checkout with Stripe. Please try again.',
   upgradeNotPaid: 'The payment for the upgrade did not go through, so your plan was not changed. Update your card under Manage billing and try again.',
   badSignature: 'Invalid signature',
+  /** A Stripe event could not be applied because Stripe did not answer our reads; Stripe sends it again. */
+  eventReadFailed: 'Could not read this event from Stripe. Please send it again.',
   unknownTier: 'Plan must be free, growth or enterprise',
 } as const;
 

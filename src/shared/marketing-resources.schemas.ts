@@ -32,6 +32,19 @@ export const RESOURCE_FILE_LIMITS: Record<FileResourceType, number> = { image: 1
 export const LARGEST_RESOURCE_FILE = Math.max(...Object.values(RESOURCE_FILE_LIMITS));
 
 /**
+ * Most an Office document (a zip) may declare it unpacks to: eight times the largest document, room
+ * for any real one. A zip bomb of a few megabytes that unpacks to gigabytes is refused on upload,
+ * before it is offered to affiliates, as the product import refuses one.
+ */
+export const RESOURCE_MAX_UNPACKED_BYTES = 8 * RESOURCE_FILE_LIMITS.document;
+/** The zip-based Office formats, checked by their declared unpacked sizes. */
+export const OFFICE_MEDIA_TYPES: readonly string[] = [
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+];
+
+/**
  * The media types each file type accepts, as read from the content. No SVG: it can carry script.
  * The extensions are what a download's name ends in for that content.
  */
@@ -78,6 +91,8 @@ export const MarketingResourceMessages = {
   notFound: 'Resource not found',
   wrongContent: (type: FileResourceType) => `This file is not ${RESOURCE_FORMAT_NAMES[type]}; its content decides, not its name`,
   unknownContent: 'This file is not an image, video or document of a kind we accept',
+  unpacksTooLarge: `This Office file unpacks to more than ${megabytes(RESOURCE_MAX_UNPACKED_BYTES)}, more than any real document; save it again without the extra content`,
+  damagedOffice: 'This Office file is damaged and cannot be opened; save it again and upload the new copy',
   tooLarge: (type: FileResourceType) => `The file is larger than ${megabytes(RESOURCE_FILE_LIMITS[type])}, the limit for ${type}s`,
   notMultipart: 'Send the resource as multipart/form-data',
   tooManyParts: 'Send one file and the resource fields only',

@@ -10,7 +10,7 @@ export class UnpackError extends Error {
   }
 }
 
-/** Parts an .xlsx needs are a few dozen; thousands of entries is a crafted file. */
+/** Parts an Office file needs are a few dozen; thousands of entries is a crafted file. */
 const MAX_ENTRIES = 10_000;
 /** Compressed bytes handed to the inflater at a time: the overshoot past the cap stays small. */
 const SLICE_BYTES = 16 * 1024;
@@ -33,22 +33,7 @@ export function unpackXlsxSafely(
   /** Rewrites a part before it is packed again (e.g. to drop what the reader would expand). */
   transform: (name: string, content: Uint8Array) => Uint8Array = (_name, content) => content,
 ): Uint8Array {
-  let declared = 0;
-  let entries = 0;
-  try {
-    // The filter sees every central-directory entry; answering false inflates none of them.
-    unzipSync(bytes, {
-      filter: (file) => {
-        entries += 1;
-        declared += file.originalSize;
-        if (declared > maxBytes || entries > MAX_ENTRIES) throw new UnpackError('too-large');
-        return false;
-      },
-    });
-  } catch (error) {
-    if (error instanceof UnpackError) throw error;
-    throw new UnpackError('not-a-zip');
-  }
+  checkDeclaredSizes(bytes, maxBytes);
 
   const files: Record<string, Uint8Array> = {};
   let total = 0;
@@ -80,6 +65,30 @@ export function unpackXlsxSafely(
   }
   if (Object.keys(files).length === 0) throw new UnpackError('not-a-zip');
   return zipSync(files, { level: 0 });
+}
+
+/**
+ * Refuses a zip whose central directory declares more than `maxBytes` of content, or thousands of
+ * entries, without inflating anything. Enough on its own for an Office file (docx, xlsx, pptx)
+ * that is stored and handed on rather than read here: a plain zip bomb is refused at once.
+ */
+export function checkDeclaredSizes(bytes: Uint8Array, maxBytes: number): void {
+  let declared = 0;
+  let entries = 0;
+  try {
+    // The filter sees every central-directory entry; answering false inflates none of them.
+    unzipSync(bytes, {
+      filter: (file) => {
+        entries += 1;
+        declared += file.originalSize;
+        if (declared > maxBytes || entries > MAX_ENTRIES) throw new UnpackError('too-large');
+        return false;
+      },
+    });
+  } catch (error) {
+    if (error instanceof UnpackError) throw error;
+    throw new UnpackError('not-a-zip');
+  }
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {

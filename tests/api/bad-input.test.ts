@@ -1,9 +1,10 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser } from '../../src/server/db/factories.js';
-import { users } from '../../src/server/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { contactMessages, products, users } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { expectJsonError, login, post, registration, uniqueEmail, userByEmail } from './helpers.js';
+import { api, expectJsonError, login, post, registration, signIn, uniqueEmail, userByEmail } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,6 +100,33 @@ describe('fields of the wrong shape', () => {
   test('a verification token given twice, or too long, is a 400', async () => {
     expectJsonError(await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=a&token=b' }), 400);
     expectJsonError(await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${'t'.repeat(201)}` }), 400);
+  });
+});
+
+describe('text that PostgreSQL refuses', () => {
+  test('a lone surrogate in a contact message is stored as U+FFFD, not a 500', async () => {
+    const email = uniqueEmail('surrogate');
+    // Written as JSON escapes, as a script would send them: valid JSON, but no character.
+    const body = `{"name":"Dana \\ud800 Park","email":"${email}","subject":"Hi","message":"Broken \\udc00 text and a NUL \\u0000 here"}`;
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: body, headers: { 'content-type': 'application/json' }, remoteAddress: '198.51.100.201' });
+    expect(res.statusCode, res.body).toBe(202);
+    const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+    expect(row).toMatchObject({ name: 'Dana \uFFFD Park', message: 'Broken \uFFFD text and a NUL  here' });
+  });
+
+  test('a NUL or a lone surrogate in a product name is cleaned, and a real emoji pair is kept', async () => {
+    const { cookie } = await signIn(t);
+    const res = await api(t, cookie).post('/api/products', { name: 'Nul\u0000 Chips \ud83c\udf6a \udbff', brand: 'Acme', category: 'Chips' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, res.json<{ id: number }>().id));
+    expect(row!.name).toBe('Nul Chips \u{1F36A} \uFFFD');
+  });
+
+  test('a NUL in a path parameter or a query string is a plain 404 or answer, never a 500', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/share/abc%00def' })).statusCode).toBe(404);
+    const { cookie } = await signIn(t, { role: 'admin' });
+    const res = await api(t, cookie).get('/api/admin/users?search=ann%00');
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 

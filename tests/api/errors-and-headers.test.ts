@@ -17,7 +17,7 @@ beforeAll(async () => {
   app = await buildApp({
     context: { db: database.db, publicUrl: TEST_PUBLIC_URL, adminEmails: [], ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, live: new InProcessLiveBus() },
     sessionSecret: 'another-test-session-secret-that-is-long-enough-42',
-    trustProxy: true,
+    trustProxy: 1,
   });
   app.get('/api/test-only/boom', async () => {
     throw new Error('database password is hunter2 at /srv/app/secret.ts:12');

@@ -165,12 +165,12 @@ describe('browser navigations', () => {
     expect(res.headers.location).toBe('/login');
   });
 
-  test('GET /api/logout deletes the session row, clears the cookie and redirects to /', async () => {
+  test('POST /api/logout deletes the session row, clears the cookie and says so', async () => {
     const { cookie, user } = await signIn(t);
     const other = await signIn(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/');
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'You have been signed out.' });
     const cleared = res.cookies.find((c) => c.name === 'vv_session');
     expect(cleared?.value).toBe('');
     expect(cleared?.path).toBe('/');
@@ -182,10 +182,26 @@ describe('browser navigations', () => {
     expect(await t.database.db.select().from(sessions).where(eq(sessions.sid, sha256(tokenOfCookie(other.cookie))))).toHaveLength(1);
   });
 
-  test('GET /api/logout without a session still redirects to / and sets no cookie', async () => {
+  test('another site cannot sign a visitor out: its POST is refused and a GET signs nobody out', async () => {
+    const { cookie, user } = await signIn(t);
+    const crossSite = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
+    expectJsonError(crossSite, 403, 'Cross-site requests are not allowed.');
+    // A top-level navigation carries the Lax cookie: it leads to the page that offers sign-out.
+    const navigation = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(navigation.statusCode).toBe(302);
+    expect(navigation.headers.location).toBe('/sign-out');
+    expect(navigation.headers['set-cookie']).toBeUndefined();
+    expect(await sessionsOfUser(t, user.id)).toHaveLength(1);
+    expect((await me(t, cookie)).statusCode).toBe(200);
+  });
+
+  test('GET /api/logout without a session redirects to / and sets no cookie; POST without one answers the same message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/logout' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
     expect(res.headers['set-cookie']).toBeUndefined();
+    const post = await t.app.inject({ method: 'POST', url: '/api/logout' });
+    expect(post.statusCode).toBe(200);
+    expect(post.headers['set-cookie']).toBeUndefined();
   });
 });

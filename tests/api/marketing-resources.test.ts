@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MarketingResourceMessages as M, RESOURCE_FILE_LIMITS, type MarketingResource } from '../../src/shared/marketing-resources.schemas.js';
+import { MarketingResourceMessages as M, RESOURCE_FILE_LIMITS, RESOURCE_MAX_UNPACKED_BYTES, type MarketingResource } from '../../src/shared/marketing-resources.schemas.js';
 import { createLocalFileStore } from '../../src/server/integrations/file-store/index.js';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
 import { docxBytes, HTML_BYTES, MP4_BYTES, PDF_BYTES, pngBytes, SVG_BYTES, xlsxBytes } from '../support/upload-files.js';
@@ -116,6 +116,17 @@ describe('creating resources', () => {
     const body = expectJsonError(await create({ ...base, type: 'image' }, { bytes: big, name: 'huge.png' }), 413, M.tooLarge('image'));
     expect(body.errors).toEqual({ file: M.tooLarge('image') });
     expect(storedFiles()).toHaveLength(before);
+  });
+
+  test('an Office file that declares 512 MiB unpacked (a zip bomb) is refused and nothing is stored', async () => {
+    const bomb = declaringUnpackedSize(docxBytes(), 'word/document.xml', 512 * 1024 * 1024);
+    const before = storedFiles().length;
+    const body = expectJsonError(await create({ ...base, type: 'document' }, { bytes: bomb, name: 'bomb.docx' }), 400);
+    expect(body.errors).toEqual({ file: M.unpacksTooLarge });
+    expect(storedFiles()).toHaveLength(before);
+    // One a little under the cap is an ordinary document.
+    const large = declaringUnpackedSize(docxBytes(), 'word/document.xml', RESOURCE_MAX_UNPACKED_BYTES - 1024);
+    expect((await create({ ...base, type: 'document' }, { bytes: large, name: 'large.docx' })).statusCode).toBe(201);
   });
 
   test('a JSON body, a second file or an unknown field is refused', async () => {
@@ -234,3 +245,17 @@ describe('access', () => {
     }
   });
 });
+
+/**
+ * A zip whose central directory says `entry` unpacks to `size` bytes, as a crafted bomb's does; the
+ * bytes themselves stay small, so the test needs no half a gigabyte to build it.
+ */
+function declaringUnpackedSize(zip: Buffer, entry: string, size: number): Buffer {
+  const out = Buffer.from(zip);
+  for (let at = out.indexOf(CENTRAL_DIRECTORY_ENTRY); at !== -1; at = out.indexOf(CENTRAL_DIRECTORY_ENTRY, at + 4)) {
+    const nameLength = out.readUInt16LE(at + 28);
+    if (out.toString('utf8', at + 46, at + 46 + nameLength) === entry) out.writeUInt32LE(size, at + 24);
+  }
+  return out;
+}
+const CENTRAL_DIRECTORY_ENTRY = Buffer.from([0x50, 0x4b, 0x01, 0x02]);

@@ -99,4 +99,15 @@ describe('registration', () => {
     expect(mailsTo(t, last.email)).toHaveLength(0);
     expect((await api(t, undefined, { ip: newAddress() }).post('/api/auth/register', registration())).statusCode).toBe(201);
   });
+
+  test("5 sign-ups per address per hour, taken or not, so nobody can fill an owner's inbox; the 6th is a 429 and mails nothing", async () => {
+    const { user } = await createUser(t.database.db, { email: uniqueEmail('popular') });
+    for (let i = 0; i < 5; i++) {
+      expect((await api(t, undefined, { ip: newAddress() }).post('/api/auth/register', registration({ email: user.email }))).statusCode).toBe(201);
+    }
+    expectRateLimited(await api(t, undefined, { ip: newAddress() }).post('/api/auth/register', registration({ email: user.email.toUpperCase() })));
+    await expect.poll(() => mailsTo(t, user.email).length, { timeout: 5000 }).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(t, user.email)).toHaveLength(5);
+  });
 });

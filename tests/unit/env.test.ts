@@ -28,6 +28,16 @@ describe('settings', () => {
     expect(() => readEnv({ SESSION_SECRET_FALLBACKS: `${old},short` })).toThrow(/SESSION_SECRET_FALLBACKS/);
   });
 
+  test('read TRUST_PROXY as the proxies that may report the client: true is the nearest one only', () => {
+    expect(readEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(readEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(readEnv({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,loopback,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.7', 'loopback', 'fd00::/8']);
+    expect(() => readEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be true, false, a number of proxies/);
+    expect(() => readEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
   test('read admin emails as a trimmed, lower-case list', () => {
     expect(parseAdminEmails(' Boss@Example.com, ,ops@example.com ')).toEqual(['boss@example.com', 'ops@example.com']);
   });

@@ -17,23 +17,34 @@ vi.mock('node:dns/promises', async (original) => {
   return { ...dns, default: { ...dns, lookup }, lookup };
 });
 
-const { checkWebhookUrl, isPublicAddress, publicOnlyLookup } = await import('../../src/server/features/webhooks/url-safety.js');
+const { checkWebhookUrl, isPublicAddress, publicOnlyLookup, WebhookUrlRefused } = await import('../../src/server/features/webhooks/url-safety.js');
 
 afterEach(() => {
   resolved.addresses = [];
 });
 
 describe('isPublicAddress', () => {
-  test.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => {
+  test.each(['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'])('%s is public', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
   test.each([
     '127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255',
     '192.0.2.1', '198.18.0.1', '::1', '::', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1',
     '64:ff9b::a00:1', '2001:db8::1', 'not an address',
+    // IPv6 forms that carry a non-public IPv4 address: compatible, mapped, translated, NAT64, 6to4.
+    '::7f00:1', '::a9fe:a9fe', '::a00:1', '::ffff:0:7f00:1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1', '2002:a9fe:a9fe::', '2002:c0a8:101::1',
+    // Local-use NAT64 and Teredo stay refused whatever they carry.
+    '64:ff9b:1::808:808', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
   ])('%s is not', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
+
+  test.each(['https://[::127.0.0.1]/', 'https://[::7f00:1]/', 'https://[::169.254.169.254]/', 'https://[::10.0.0.1]/', 'https://[64:ff9b::127.0.0.1]/', 'https://[2002:a9fe:a9fe::1]/'])(
+    'a webhook to %s is refused as private',
+    async (raw) => {
+      await expect(checkWebhookUrl(raw, false)).rejects.toThrow(WebhookUrlRefused);
+    },
+  );
 });
 
 describe('checkWebhookUrl', () => {

@@ -2,10 +2,12 @@ import Papa from 'papaparse';
 
 /**
  * A text cell that a spreadsheet would run as a formula (OWASP "CSV injection"): it starts with
- * = + - @, a tab or a carriage return. Papa's own `escapeFormulae: true` tests /^[=+\-@\t\r].*$/,
- * which a line break later in the cell defeats ('.' stops at it), so only the first character counts here.
+ * = + - @ (or their full-width forms, which some spreadsheets read alike), a tab, a carriage return
+ * or a line break, or with = + - @ after leading white space (' =1+2', '\n=1+2'), which spreadsheets
+ * skip. Papa's own `escapeFormulae: true` tests /^[=+\-@\t\r].*$/, which a line break later in the
+ * cell defeats ('.' stops at it), so only the start counts here.
  */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 
 /** Excel reads a UTF-8 file as its local code page unless it starts with this mark. */
 const BYTE_ORDER_MARK = '\uFEFF';

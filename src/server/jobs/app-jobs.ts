@@ -1,5 +1,6 @@
 import { verifyEmailMail } from '../features/auth/emails/verify-email.js';
 import { resetPasswordMail } from '../features/auth/emails/reset-password.js';
+import { accountExistsMail } from '../features/auth/emails/account-exists.js';
 import { paymentFailedMail } from '../features/billing/emails/payment-failed.js';
 import { trialEndingMail } from '../features/billing/emails/trial-ending.js';
 import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
@@ -33,6 +34,7 @@ import type { RecurringJob } from './scheduler.js';
 export const appJobs = {
   'mail.verify-email': mailJob(verifyEmailMail),
   'mail.reset-password': mailJob(resetPasswordMail),
+  'mail.account-exists': mailJob(accountExistsMail),
   'mail.new-issue': mailJob(newIssueMail),
   'mail.issue-reply': mailJob(issueReplyMail),
   'mail.product-stocked': mailJob(productStockedMail),

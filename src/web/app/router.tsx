@@ -24,6 +24,7 @@ const StartFreeTrialPage = lazyPage(() => import('../features/marketing/start-fr
 const ContactPage = lazyPage(() => import('../features/contact/contact-page.js'), 'ContactPage');
 const FeatureRequestsPage = lazyPage(() => import('../features/feature-requests/pages/feature-requests-page.js'), 'FeatureRequestsPage');
 const AffiliateSignupPage = lazyPage(() => import('../features/affiliates/pages/affiliate-signup-page.js'), 'AffiliateSignupPage');
+const SignOutPage = lazyPage(() => import('../features/auth/pages/sign-out-page.js'), 'SignOutPage');
 const SharedMachinePage = lazyPage(() => import('../features/share-links/pages/shared-machine-page.js'), 'SharedMachinePage');
 
 function RootLayout() {
@@ -58,6 +59,7 @@ const PUBLIC_PAGES: Record<PublicPageName, ReactElement> = {
   // The same sign-in as /login, worded for affiliates; either lands an affiliate on their dashboard.
   affiliateLogin: <LoginPage audience="affiliate" />,
   sharedMachine: <SharedMachinePage />,
+  signOut: <SignOutPage />,
 };
 
 /** The affiliate program's members' pages, each deciding its own frame by who is signed in. */

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { CurrentUserSchema, isOperatorRole, type CurrentUser } from '../../shared/auth.schemas.js';
-import { getQueryFn } from './api.js';
+import { apiJson, getQueryFn } from './api.js';
 import { setDisplayTimeZone } from './dates.js';
 import { paths } from './paths.js';
 
@@ -75,3 +75,13 @@ export function useRefreshCurrentUser() {
   }, [queryClient]);
 }
 
+/**
+ * Signs out by POST (a link could be followed from another site), then loads the home page afresh,
+ * so nothing of the account stays in this tab's caches.
+ */
+export function useSignOut() {
+  return useMutation({
+    mutationFn: () => apiJson<{ message: string }>('POST', '/api/logout'),
+    onSuccess: () => window.location.assign(paths.home),
+  });
+}

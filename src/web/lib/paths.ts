@@ -41,5 +41,4 @@ export const paths = {
 
   // Browser navigations handled by the server, never by the router.
   apiLogin: '/api/login',
-  apiLogout: '/api/logout',
 } as const;

@@ -36,11 +36,16 @@ export async function affiliatePublicRoutes(server: FastifyInstance) {
     '/api/affiliate/register',
     {
       schema: { body: AffiliateRegisterSchema, response: { 201: RegisteredSchema } },
-      preHandler: [limit(server, { name: 'register-ip', max: 20, windowMs: HOUR_MS, per: 'ip' })],
+      preHandler: [
+        limit(server, { name: 'register-ip', max: 20, windowMs: HOUR_MS, per: 'ip' }),
+        // As on the operators' sign-up: a taken address mails its owner, so each address is limited too.
+        limit(server, { name: 'register-email', max: 5, windowMs: HOUR_MS, per: 'email' }),
+      ],
     },
     async (request, reply) => {
-      const user = await registerAffiliate(ctx, request.body, referralOf(request));
-      return reply.status(201).send({ message: AffiliateMessages.registered, email: user.email });
+      // A taken address gets this same answer; its owner is mailed instead (registerUser).
+      await registerAffiliate(ctx, request.body, referralOf(request));
+      return reply.status(201).send({ message: AffiliateMessages.registered, email: request.body.email });
     },
   );
 }

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { AffiliateMessages, affiliateResourceFileUrl, type AffiliateRegisterInput } from '../../../shared/affiliates.schemas.js';
 import type { CurrentUser } from '../../../shared/auth.schemas.js';
 import type { MarketingResource } from '../../../shared/marketing-resources.schemas.js';
+import { PUBLIC_PAGE_PATHS } from '../../../shared/page-routes.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { affiliates, marketingResources, users, type User } from '../../db/schema.js';
@@ -39,9 +40,10 @@ async function enrol(tx: Tx, userId: number, profile: Pick<AffiliateRegisterInpu
  * An affiliate's sign-up: an account with role `affiliate`, verified by email like an operator's,
  * its code, and the referral its browser came by (if any; an affiliate's own link binds nothing).
  */
-export async function registerAffiliate(ctx: AppContext, input: AffiliateRegisterInput, referral: ReferralMark | null): Promise<User> {
+export async function registerAffiliate(ctx: AppContext, input: AffiliateRegisterInput, referral: ReferralMark | null): Promise<User | null> {
   return registerUser(ctx, input, {
     role: 'affiliate',
+    signInPath: PUBLIC_PAGE_PATHS.affiliateLogin,
     withAccount: async (tx, user) => {
       await enrol(tx, user.id, input);
       await bindReferral(tx, user, referral);

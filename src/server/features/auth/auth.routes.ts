@@ -19,7 +19,8 @@ import { SubscriptionStatusSchema } from '../../../shared/billing.schemas.js';
 import { subscriptionStatusOf } from '../billing/subscription-status.js';
 import { forbidden } from '../../http-errors.js';
 import { limit } from '../../plugins/rate-limit.js';
-import { endSession, startSession } from '../../sessions.js';
+import { endSession, loadSessionUser, startSession } from '../../sessions.js';
+import { HOME_PATH, PUBLIC_PAGE_PATHS } from '../../../shared/page-routes.js';
 import { noteSignIn } from '../security/login-alerts.js';
 import { beginTwoFactorSignIn, setChallengeCookie } from '../two-factor/two-factor-sign-in.js';
 import { hasTwoFactor } from '../two-factor/two-factor.service.js';
@@ -50,14 +51,19 @@ export async function authPublicRoutes(server: FastifyInstance) {
     '/api/auth/register',
     {
       schema: { body: RegisterSchema, response: { 201: RegisteredSchema } },
-      preHandler: [limit(server, { name: 'register-ip', max: 20, windowMs: HOUR, per: 'ip' })],
+      preHandler: [
+        limit(server, { name: 'register-ip', max: 20, windowMs: HOUR, per: 'ip' }),
+        // A taken address mails its owner: this keeps anyone from filling an inbox, and counts new and taken alike.
+        limit(server, { name: 'register-email', max: 5, windowMs: HOUR, per: 'email' }),
+      ],
     },
     async (request, reply) => {
       const referral = referralOf(request);
-      const user = await registerUser(ctx, request.body, { withAccount: (tx, account) => bindReferral(tx, account, referral).then(() => {}) });
+      // The same answer for a taken address (registerUser mails its owner), so it tells nobody who has an account.
+      await registerUser(ctx, request.body, { withAccount: (tx, account) => bindReferral(tx, account, referral).then(() => {}) });
       return reply.status(201).send({
         message: 'Registration successful! Please check your email to verify your account.',
-        email: user.email,
+        email: request.body.email,
       });
     },
   );
@@ -151,9 +157,16 @@ export async function authPublicRoutes(server: FastifyInstance) {
   // Browser navigations named by the spec.
   const redirect = { response: { 302: RedirectResponseSchema } };
   app.get('/api/login', { schema: redirect }, async (_request, reply) => reply.redirect('/login'));
+  // A GET never signs out: another site could send a visitor here by a link or an image, and the Lax
+  // session cookie rides along on a top-level navigation. It leads to the page that offers sign-out.
   app.get('/api/logout', { schema: redirect }, async (request, reply) => {
+    const user = await loadSessionUser(ctx.db, request);
+    return reply.redirect(user ? PUBLIC_PAGE_PATHS.signOut : HOME_PATH);
+  });
+  // Signing out changes state, so it is a POST behind the same-origin check like every other.
+  app.post('/api/logout', { schema: { response: { 200: MessageSchema } } }, async (request, reply) => {
     await endSession(ctx.db, request, reply);
-    return reply.redirect('/');
+    return { message: AuthMessages.signedOut };
   });
 }
 

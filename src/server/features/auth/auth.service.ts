@@ -5,10 +5,11 @@ import {
   type LoginInput,
   type ResetPasswordInput,
 } from '../../../shared/auth.schemas.js';
+import { PUBLIC_PAGE_PATHS } from '../../../shared/page-routes.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { affiliates, emailChanges, passwordResetTokens, users, verifiedSignIns, type User } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, HttpError, tooManyAttempts } from '../../http-errors.js';
+import { badRequest, forbidden, HttpError, tooManyAttempts } from '../../http-errors.js';
 import { endAllSessionsOf } from '../../sessions.js';
 import { hashToken, newToken } from '../../tokens.js';
 import { enqueue } from '../../jobs/enqueue.js';
@@ -72,10 +73,26 @@ export interface RegistrationOptions {
   role?: User['role'];
   /** What else a new account starts with (an affiliate's profile, the referral it came by), made in its transaction. */
   withAccount?: (tx: Tx, user: User) => Promise<void>;
+  /** The sign-in page the owner of a taken address is pointed to. */
+  signInPath?: string;
 }
 
-export async function registerUser(ctx: AppContext, input: Registration, options: RegistrationOptions = {}): Promise<User> {
+/**
+ * A taken address gets the answer a new one gets, so sign-up never tells who has an account; its
+ * owner is mailed instead: a new verification link while the account waits for one, otherwise a
+ * note that someone tried, with the way to sign in. Either way one mail is queued, as for a new account.
+ */
+async function tellOwnerOfTakenAddress(ctx: AppContext, tx: Tx, email: string, signInPath: string) {
+  const [owner] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!owner) return;
+  if (!owner.isVerified) return sendVerification(ctx, tx, owner);
+  await enqueue(tx, 'mail.account-exists', { to: owner.email, props: { locale: owner.language, firstName: owner.firstName, link: `${ctx.publicUrl}${signInPath}` } });
+}
+
+/** The new account, or null when the address already had one (its owner is mailed; the caller answers as for a new one). */
+export async function registerUser(ctx: AppContext, input: Registration, options: RegistrationOptions = {}): Promise<User | null> {
   await refuseCommonPassword(input.password);
+  // Hashed whether or not the address is taken, so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx
@@ -83,7 +100,10 @@ export async function registerUser(ctx: AppContext, input: Registration, options
       .values({ email: input.email, password: passwordHash, firstName: input.firstName, lastName: input.lastName, role: options.role ?? 'operator' })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!user) throw conflict(AuthMessages.emailTaken);
+    if (!user) {
+      await tellOwnerOfTakenAddress(ctx, tx, input.email, options.signInPath ?? PUBLIC_PAGE_PATHS.login);
+      return null;
+    }
     await options.withAccount?.(tx, user);
     await sendVerification(ctx, tx, user);
     return user;

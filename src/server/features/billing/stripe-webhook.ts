@@ -4,7 +4,7 @@ import { BillingMessages } from '../../../shared/billing.schemas.js';
 import { PLANS } from '../../../shared/plans.js';
 import type { AppContext } from '../../context.js';
 import { invoices, users } from '../../db/schema.js';
-import { badRequest, serviceUnavailable } from '../../http-errors.js';
+import { badGateway, badRequest, HttpError, serviceUnavailable } from '../../http-errors.js';
 import { intlLocale, type MailLocale } from '../../integrations/mail/mail-locale.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import type { BillingSettings } from './billing-settings.js';
@@ -33,11 +33,23 @@ const money = (locale: MailLocale, cents: number, currency: string) =>
 export function verifiedEvent(billing: BillingSettings, rawBody: Buffer | undefined, signature: unknown): Stripe.Event {
   if (!billing.webhookSecret) throw serviceUnavailable(BillingMessages.notConfigured);
   if (!rawBody || typeof signature !== 'string' || signature === '') throw badRequest(BillingMessages.badSignature);
+  let event: Stripe.Event;
   try {
-    return billing.stripe.webhooks.constructEvent(rawBody, signature, billing.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    event = billing.stripe.webhooks.constructEvent(rawBody, signature, billing.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     throw badRequest(BillingMessages.badSignature);
   }
+  // The SDK refuses only signatures too old; one from the future (a clock far off, or a signed
+  // event kept to be replayed later) is refused as well, with the same tolerance.
+  if (!signedWithinTolerance(signature)) throw badRequest(BillingMessages.badSignature);
+  return event;
+}
+
+/** Whether the signature header's timestamp (t=…) is within the tolerance of now, either way. */
+function signedWithinTolerance(signature: string, now = Date.now()): boolean {
+  const stamp = signature.split(',').find((part) => part.trim().startsWith('t='));
+  const seconds = stamp ? Number(stamp.trim().slice(2)) : NaN;
+  return Number.isInteger(seconds) && Math.abs(now / 1000 - seconds) <= WEBHOOK_TOLERANCE_SECONDS;
 }
 
 /**
@@ -137,7 +149,11 @@ async function magnetCheckout(billing: BillingSettings, sessionId: string): Prom
  * retry applies it.
  */
 export async function handleStripeEvent(ctx: AppContext, billing: BillingSettings, event: Stripe.Event): Promise<void> {
-  const effect = await effectOf(ctx, billing, event);
+  const effect = await effectOf(ctx, billing, event).catch((error: unknown) => {
+    // The reads share askStripe with checkout, whose words would be wrong here; Stripe reads this answer.
+    if (error instanceof HttpError && error.statusCode === 502) throw badGateway(BillingMessages.eventReadFailed);
+    throw error;
+  });
   await ctx.db.transaction(async (tx) => {
     if (await claimStripeEvent(tx, event)) await effect(tx);
   });

@@ -6,13 +6,16 @@ import {
   isFileResourceType,
   LARGEST_RESOURCE_FILE,
   MarketingResourceMessages as M,
+  OFFICE_MEDIA_TYPES,
   RESOURCE_FIELD_NAMES,
   RESOURCE_FILE_FIELD,
   RESOURCE_FILE_FORMATS,
   RESOURCE_FILE_LIMITS,
+  RESOURCE_MAX_UNPACKED_BYTES,
   type FileResourceType,
   type MarketingResourceType,
 } from '../../../shared/marketing-resources.schemas.js';
+import { checkDeclaredSizes, UnpackError } from '../../../shared/xlsx-unpack.js';
 import { HttpError } from '../../http-errors.js';
 import { newFileKey, type FileStore } from '../../integrations/file-store/index.js';
 import { cleanFileName } from './file-names.js';
@@ -58,14 +61,27 @@ class FileTooLargeError extends Error {}
  * The bytes already read, then the rest as it arrives, failing past the limit so that the store
  * discards what it began. The part stays undestroyed, to be read to its end afterwards.
  */
-async function* limitedBody(head: Buffer, rest: Readable, limit: number) {
+async function* limitedBody(head: Buffer, rest: Readable, limit: number, kept: Buffer[] | null) {
   let seen = head.length;
   if (seen > limit) throw new FileTooLargeError();
+  kept?.push(head);
   yield head;
   for await (const chunk of rest.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     seen += chunk.length;
     if (seen > limit) throw new FileTooLargeError();
+    kept?.push(chunk);
     yield chunk;
+  }
+}
+
+/** Why an Office file (a zip, whose directory sits at its end) is refused once it is all in, or null. */
+function officeRefusal(bytes: Buffer): string | null {
+  try {
+    checkDeclaredSizes(bytes, RESOURCE_MAX_UNPACKED_BYTES);
+    return null;
+  } catch (error) {
+    if (!(error instanceof UnpackError)) throw error;
+    return error.reason === 'too-large' ? M.unpacksTooLarge : M.damagedOffice;
   }
 }
 
@@ -124,8 +140,16 @@ async function receiveFile(part: MultipartFile, received: ReceivedUpload, store:
   }
   const limitedKind = expected ?? kind;
   const key = newFileKey('marketing-resources');
+  // An Office file is kept in memory as it streams (25 MB at most) to read its zip directory after.
+  const kept = OFFICE_MEDIA_TYPES.includes(mime) ? [] : null;
   try {
-    const { size } = await store.put(key, Readable.from(limitedBody(head, part.file, RESOURCE_FILE_LIMITS[limitedKind])), mime);
+    const { size } = await store.put(key, Readable.from(limitedBody(head, part.file, RESOURCE_FILE_LIMITS[limitedKind], kept)), mime);
+    const refusal = kept ? officeRefusal(Buffer.concat(kept)) : null;
+    if (refusal) {
+      await store.delete(key);
+      received.errors.file = refusal;
+      return;
+    }
     received.file = { key, name: cleanFileName(part.filename, RESOURCE_FILE_FORMATS[kind][mime] ?? []), mime, size, kind };
   } catch (error) {
     if (!(error instanceof FileTooLargeError) && !isBusboyTooLarge(error)) throw error;

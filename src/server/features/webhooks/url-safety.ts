@@ -16,11 +16,37 @@ import { WebhookMessages } from '../../../shared/webhooks.schemas.js';
 /** A URL or address that webhooks will not call; its message is shown to the operator. */
 export class WebhookUrlRefused extends Error {}
 
-/** Public unicast only: private, loopback, link-local, CGNAT, multicast, unspecified, documentation and the like are refused. */
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
+const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16');
+
+const ipv4From = (high: number, low: number) => ipaddr.fromByteArray([high >> 8, high & 0xff, low >> 8, low & 0xff]) as ipaddr.IPv4;
+
+/**
+ * The IPv4 address an IPv6 address carries and leads to: IPv4-compatible (::a.b.c.d, which a URL
+ * writes as ::7f00:1), IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), NAT64's
+ * well-known prefix (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::). Null for any other address.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = address.parts;
+  const zeroUpTo = (end: number) => parts.slice(0, end).every((part) => part === 0);
+  const compatible = zeroUpTo(6);
+  const mapped = zeroUpTo(5) && parts[5] === 0xffff;
+  const translated = zeroUpTo(4) && parts[4] === 0xffff && parts[5] === 0;
+  if (compatible || mapped || translated || address.match(NAT64_WELL_KNOWN)) return ipv4From(parts[6]!, parts[7]!);
+  if (address.match(SIX_TO_FOUR)) return ipv4From(parts[1]!, parts[2]!);
+  return null;
+}
+
+/**
+ * Public unicast only: private, loopback, link-local, CGNAT, multicast, unspecified, documentation and
+ * the like are refused. An IPv6 form that embeds an IPv4 address is judged as that address, since
+ * the host or the network's translator delivers to it ([::7f00:1] must not reach our loopback).
+ */
 export function isPublicAddress(address: string): boolean {
   try {
-    // An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it names.
-    return ipaddr.process(address.replace(/%.*$/, '')).range() === 'unicast';
+    const parsed = ipaddr.parse(address.replace(/%.*$/, ''));
+    const judged = parsed.kind() === 'ipv6' ? (embeddedIPv4(parsed as ipaddr.IPv6) ?? parsed) : parsed;
+    return judged.range() === 'unicast';
   } catch {
     return false;
   }

@@ -1,10 +1,8 @@
-import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Brand } from '../../components/brand.js';
 import { ThemeSwitcher } from '../../components/theme-switcher.js';
-import { buttonClasses } from '../../components/ui/button.js';
+import { SignOutButton } from '../../components/sign-out-button.js';
 import { useAuth } from '../../lib/auth.js';
-import { paths } from '../../lib/paths.js';
 import { PageFooter } from '../page-footer.js';
 
 /**
@@ -29,11 +27,7 @@ export function AffiliateShell({ children }: { children: ReactNode }) {
               {user?.email}
             </span>
             <ThemeSwitcher />
-            {/* A full browser navigation: the server ends the session and redirects to '/'. */}
-            <a href={paths.apiLogout} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-              <LogOut className="size-4" aria-hidden="true" />
-              Log out
-            </a>
+            <SignOutButton />
           </div>
         </div>
       </header>

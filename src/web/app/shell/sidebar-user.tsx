@@ -1,5 +1,6 @@
-import { CreditCard, LogOut } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
+import { SignOutButton } from '../../components/sign-out-button.js';
 import { ThemeSwitcher } from '../../components/theme-switcher.js';
 import { buttonClasses } from '../../components/ui/button.js';
 import { useAuth } from '../../lib/auth.js';
@@ -32,14 +33,7 @@ export function SidebarUser() {
         Plan &amp; billing
       </Link>
       <ThemeSwitcher fullWidth />
-      {/* A full browser navigation: the server ends the session and redirects to '/'. */}
-      <a
-        href={paths.apiLogout}
-        className={buttonClasses({ variant: 'outline', size: 'sm', className: 'w-full justify-start' })}
-      >
-        <LogOut className="size-4" aria-hidden="true" />
-        Log out
-      </a>
+      <SignOutButton className="w-full justify-start" />
     </div>
   );
 }

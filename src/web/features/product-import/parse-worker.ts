@@ -1,3 +1,5 @@
+// First: the worker makes schemas too, and answers to the same content security policy.
+import '../../lib/zod-config.js';
 import { checkImportFile, ImportFileError, previewRecords } from '../../../shared/product-import.js';
 import { readCsvRecords } from '../../../shared/product-import-csv.js';
 import { readXlsxRecords } from '../../../shared/product-import-xlsx.js';

@@ -1,5 +1,7 @@
+import { z } from 'zod';
+import { defineMail } from '../../../integrations/mail/define-mail.js';
 import { ActionLink, Greeting, MailLayout, Paragraph } from '../../../integrations/mail/mail-layout.js';
-import type { MailLocale } from '../../../integrations/mail/mail-locale.js';
+import { MailLocaleSchema, type MailLocale, type Translated } from '../../../integrations/mail/mail-locale.js';
 
 /** The words of a link mail, in one language. */
 export interface LinkMailCopy {
@@ -26,4 +28,13 @@ export function LinkMail({ locale, firstName, copy, link }: LinkMailProps) {
       <Paragraph muted>{copy.outro}</Paragraph>
     </MailLayout>
   );
+}
+
+/** A mail of one link to the account's owner (verify, reset, sign in), in the account's language. */
+export function defineLinkMail(copy: Translated<LinkMailCopy>) {
+  return defineMail({
+    props: z.object({ locale: MailLocaleSchema, firstName: z.string(), link: z.string().url() }),
+    subject: ({ locale }) => copy[locale].subject,
+    body: ({ locale, firstName, link }) => <LinkMail locale={locale} firstName={firstName} copy={copy[locale]} link={link} />,
+  });
 }

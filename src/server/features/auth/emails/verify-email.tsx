@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { defineMail } from '../../../integrations/mail/define-mail.js';
-import { MailLocaleSchema, type Translated } from '../../../integrations/mail/mail-locale.js';
-import { LinkMail, type LinkMailCopy } from './link-mail.js';
+import type { Translated } from '../../../integrations/mail/mail-locale.js';
+import { defineLinkMail, type LinkMailCopy } from './link-mail.js';
 
 const COPY: Translated<LinkMailCopy> = {
   en: {
@@ -30,8 +28,4 @@ const COPY: Translated<LinkMailCopy> = {
   },
 };
 
-export const verifyEmailMail = defineMail({
-  props: z.object({ locale: MailLocaleSchema, firstName: z.string(), link: z.string().url() }),
-  subject: ({ locale }) => COPY[locale].subject,
-  body: ({ locale, firstName, link }) => <LinkMail locale={locale} firstName={firstName} copy={COPY[locale]} link={link} />,
-});
+export const verifyEmailMail = defineLinkMail(COPY);
