@@ -21,8 +21,9 @@ type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
 /** Stripe's dates and amounts as the operator's mail writes them, in their language. */
-const day = (locale: MailLocale, seconds: number | null | undefined) =>
-  seconds == null ? null : new Date(seconds * 1000).toLocaleDateString(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' });
+/** Stripe's moments as the day they fall on for the operator, in their zone and language. */
+const day = (recipient: Recipient, seconds: number | null | undefined) =>
+  seconds == null ? null : new Date(seconds * 1000).toLocaleDateString(intlLocale(recipient.language), { dateStyle: 'long', timeZone: recipient.timeZone });
 const money = (locale: MailLocale, cents: number, currency: string) =>
   new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
@@ -160,8 +161,14 @@ export async function handleStripeEvent(ctx: AppContext, billing: BillingSetting
 }
 
 /** Where an operator's billing mail goes, and the language it is written in. */
-async function recipientOf(tx: Tx, userId: number): Promise<{ email: string; language: MailLocale } | null> {
-  const [user] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+interface Recipient {
+  email: string;
+  language: MailLocale;
+  timeZone: string;
+}
+
+async function recipientOf(tx: Tx, userId: number): Promise<Recipient | null> {
+  const [user] = await tx.select({ email: users.email, language: users.language, timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
   return user ?? null;
 }
 
@@ -190,7 +197,7 @@ async function remindTrialEnding(
       props: {
         locale: recipient.language,
         planName: planNameOf(billing, subscription.items.data[0]?.price.id),
-        trialEndsOn: day(recipient.language, subscription.trial_end)!,
+        trialEndsOn: day(recipient, subscription.trial_end)!,
         hasPaymentMethod: withCard,
         billingLink: `${ctx.publicUrl}/billing`,
       },
@@ -238,7 +245,7 @@ async function tellPaymentFailed(ctx: AppContext, billing: BillingSettings, tx: 
         locale: recipient.language,
         planName: planNameOf(billing, priceId),
         amountDue: money(recipient.language, invoice.amount_due, invoice.currency),
-        nextAttemptOn: day(recipient.language, invoice.next_payment_attempt),
+        nextAttemptOn: day(recipient, invoice.next_payment_attempt),
         billingLink: `${ctx.publicUrl}/billing`,
       },
     },
