@@ -148,7 +148,7 @@ test.describe('the footer', () => {
     await expect(footer.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
     await expect(footer.getByRole('link', { name: 'Affiliate Program' })).toHaveAttribute('href', '/affiliate-signup');
     await expect(footer.getByRole('link', { name: 'Operator Login' })).toHaveAttribute('href', '/api/login');
-    await expect(footer).toContainText('© 2025 VendVote');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} VendVote`);
 
     await footer.getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/about$/);

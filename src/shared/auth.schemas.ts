@@ -27,7 +27,15 @@ export const AuthMessages = {
   verifiedSignInExpired: 'This sign-in step has expired or was already used. Please sign in with your password.',
   signedInAsAnotherAccount: 'You are signed in to another account. Sign out of it to continue.',
   verifiedWelcome: 'Welcome to VendVote!',
+  /** A sign-in's greeting: newcomers on their account's first sign-in, everyone else after. */
+  firstSignInWelcome: 'Welcome to VendVote!',
+  returningWelcome: 'Welcome back!',
 } as const;
+
+/** The greeting for a sign-in, from whether the account had ever signed in before (stored, not guessed). */
+export function signInWelcome(firstSignIn: boolean): string {
+  return firstSignIn ? AuthMessages.firstSignInWelcome : AuthMessages.returningWelcome;
+}
 
 const NAME_MAX_LENGTH = 100;
 const EMAIL_MAX_LENGTH = 254;
@@ -130,6 +138,14 @@ export const CurrentUserSchema = z.object({
   /** In the affiliate program (an affiliate, or an operator who also refers): the affiliate dashboard is theirs. */
   isAffiliate: z.boolean(),
 });
+
+/**
+ * GET /api/auth/session: the web app's probe of who is signed in. Signed out is an answer here
+ * (200, user null), not an error, so a visitor's browser logs no failed request; `/api/auth/me`
+ * keeps its 401 for API clients.
+ */
+export const SessionProbeSchema = z.object({ user: CurrentUserSchema.nullable() });
+export type SessionProbe = z.infer<typeof SessionProbeSchema>;
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export const SubscriptionTierSchema = z.enum(['free', 'growth', 'enterprise']);

@@ -1,22 +1,22 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { CurrentUserSchema, isOperatorRole, type CurrentUser } from '../../shared/auth.schemas.js';
+import { isOperatorRole, SessionProbeSchema, type CurrentUser } from '../../shared/auth.schemas.js';
 import { getQueryFn } from './api.js';
 import { paths } from './paths.js';
 
 /** Spec 7/9: the current user is cached for 5 minutes. */
 export const CURRENT_USER_CACHE_MS = 300_000;
-export const CURRENT_USER_QUERY_KEY = ['/api/auth/me'] as const;
+export const CURRENT_USER_QUERY_KEY = ['/api/auth/session'] as const;
 
-const loadCurrentUser = getQueryFn<unknown>({ on401: 'returnNull' });
+const loadSession = getQueryFn<unknown>({ on401: 'throw' });
 
-/** GET /api/auth/me: a 401 means "signed out" (null), never an error; no retry, no refetch on focus. */
+/**
+ * GET /api/auth/session: signed out is `{ user: null }` with a 200, so a visitor's console shows no
+ * failed request; no retry, no refetch on focus.
+ */
 export const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_QUERY_KEY,
-  queryFn: async (context): Promise<CurrentUser | null> => {
-    const body = await loadCurrentUser(context);
-    return body === null ? null : CurrentUserSchema.parse(body);
-  },
+  queryFn: async (context): Promise<CurrentUser | null> => SessionProbeSchema.parse(await loadSession(context)).user,
   retry: false,
   staleTime: CURRENT_USER_CACHE_MS,
   gcTime: CURRENT_USER_CACHE_MS,

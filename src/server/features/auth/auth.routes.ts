@@ -14,6 +14,8 @@ import {
   SignedInSchema,
   VerifiedSchema,
   VerifyEmailQuerySchema,
+  signInWelcome,
+  SessionProbeSchema,
 } from '../../../shared/auth.schemas.js';
 import { SubscriptionStatusSchema } from '../../../shared/billing.schemas.js';
 import { subscriptionStatusOf } from '../billing/subscription-status.js';
@@ -33,6 +35,7 @@ import {
   describeUser,
   verifyEmail,
 } from './auth.service.js';
+import { currentUser } from './guards.js';
 import { continueAfterVerifying, grantVerifiedSignIn } from './verified-sign-in.js';
 import { signedInUser } from '../../route-scopes.js';
 import { bindReferral } from '../affiliates/referral-binding.js';
@@ -116,8 +119,8 @@ export async function authPublicRoutes(server: FastifyInstance) {
         return { message: TwoFactorMessages.required, twoFactorRequired: true as const };
       }
       await startSession(ctx.db, request, reply, user.id, request.body.rememberMe, { timeZone: request.body.timeZone });
-      await noteSignIn(ctx, request, reply, user, request.body.timeZone);
-      return { message: 'Welcome back!', user: await describeUser(ctx, user) };
+      const { firstSignIn } = await noteSignIn(ctx, request, reply, user, request.body.timeZone);
+      return { message: signInWelcome(firstSignIn), user: await describeUser(ctx, user) };
     },
   );
 
@@ -147,6 +150,11 @@ export async function authPublicRoutes(server: FastifyInstance) {
       return { message: 'Your password has been changed. Please sign in with the new one.' };
     },
   );
+
+  // Session only, like /api/auth/me: an API token signs nobody in to the web app.
+  app.get('/api/auth/session', { schema: { response: { 200: SessionProbeSchema } } }, async (request) => ({
+    user: await currentUser(ctx, request),
+  }));
 
   // Browser navigations named by the spec.
   const redirect = { response: { 302: RedirectResponseSchema } };
