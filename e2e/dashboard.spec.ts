@@ -214,6 +214,9 @@ test('counts votes per machine, and Reset All Votes zeroes the cards once confir
   const chart = region(page, 'Votes per Day');
   await expect(chart.getByTestId('votes-chart')).toBeVisible();
   await expect(chart).toContainText('4 votes in the last 30 days');
+  // The two colours are named, for eyes and for screen readers.
+  await expect(chart.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText(['Up-votes', 'Down-votes']);
+  await expect(page.getByRole('button', { name: 'Reset All Votes' })).toHaveClass(/bg-destructive/);
 
   await chooseMachine(page, `${gym} - Gym`);
   await expect(cardValue(page, 'Total Votes')).toHaveText('1');
@@ -248,7 +251,11 @@ test('counts votes per machine, and Reset All Votes zeroes the cards once confir
   await expect(frontRow).toContainText('0QR Votes Today');
   await expect(card(page, 'Total Votes')).toContainText('0 votes today');
   await expect(chart).toContainText('0 votes in the last 30 days');
-  await expect(page.getByRole('button', { name: 'Reset All Votes' })).toBeEnabled();
+  // Nothing left to reset: the button is quiet and disabled, and says why.
+  const resetButton = page.getByRole('button', { name: 'Reset All Votes' });
+  await expect(resetButton).toBeDisabled();
+  await expect(resetButton).toHaveAccessibleDescription('No votes since the last reset.');
+  await expect(resetButton).not.toHaveClass(/bg-destructive/);
 });
 
 test('on a phone the figures come first, two cards a row, and Reset All Votes comes after them', async ({ page }) => {

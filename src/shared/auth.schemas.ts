@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { THEMES } from './settings.schemas.js';
 
 /** Limits on an account's password; the server also refuses very common passwords. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -142,9 +143,10 @@ export const CurrentUserSchema = z.object({
 /**
  * GET /api/auth/session: the web app's probe of who is signed in. Signed out is an answer here
  * (200, user null), not an error, so a visitor's browser logs no failed request; `/api/auth/me`
- * keeps its 401 for API clients.
+ * keeps its 401 for API clients. It carries the account's stored theme, so a new browser shows the
+ * operator's choice from its first signed-in page (null when signed out).
  */
-export const SessionProbeSchema = z.object({ user: CurrentUserSchema.nullable() });
+export const SessionProbeSchema = z.object({ user: CurrentUserSchema.nullable(), theme: z.enum(THEMES).nullable() });
 export type SessionProbe = z.infer<typeof SessionProbeSchema>;
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

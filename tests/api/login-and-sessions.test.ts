@@ -176,18 +176,22 @@ describe('GET /api/auth/session (the web app\'s probe)', () => {
   test('answers 200 with no user when signed out, and the user when signed in; /api/auth/me keeps its 401', async () => {
     const signedOut = await get(t, '/api/auth/session');
     expect(signedOut.statusCode).toBe(200);
-    expect(signedOut.json()).toEqual({ user: null });
+    expect(signedOut.json()).toEqual({ user: null, theme: null });
     expectJsonError(await me(t), 401, 'Unauthorized');
 
     const { cookie, user } = await signIn(t);
     const signedIn = await get(t, '/api/auth/session', cookie);
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json()).toEqual({ user: (await me(t, cookie)).json() });
+    expect(signedIn.json()).toEqual({ user: (await me(t, cookie)).json(), theme: 'auto' });
     expect(signedIn.json()).toMatchObject({ user: { id: user.id, email: user.email } });
+
+    // The account's stored theme, which a new browser applies from its first signed-in page.
+    await t.database.db.update(users).set({ theme: 'dark' }).where(eq(users.id, user.id));
+    expect((await get(t, '/api/auth/session', cookie)).json()).toMatchObject({ theme: 'dark' });
 
     // A session that ended is signed out here too, not an error.
     await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
-    expect((await get(t, '/api/auth/session', cookie)).json()).toEqual({ user: null });
+    expect((await get(t, '/api/auth/session', cookie)).json()).toEqual({ user: null, theme: null });
   });
 });
 

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { isOperatorRole, SessionProbeSchema, type CurrentUser } from '../../shared/auth.schemas.js';
 import { getQueryFn } from './api.js';
 import { paths } from './paths.js';
+import { readStoredTheme, setTheme } from './theme.js';
 
 /** Spec 7/9: the current user is cached for 5 minutes. */
 export const CURRENT_USER_CACHE_MS = 300_000;
@@ -16,7 +17,13 @@ const loadSession = getQueryFn<unknown>({ on401: 'throw' });
  */
 export const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_QUERY_KEY,
-  queryFn: async (context): Promise<CurrentUser | null> => SessionProbeSchema.parse(await loadSession(context)).user,
+  queryFn: async (context): Promise<CurrentUser | null> => {
+    const session = SessionProbeSchema.parse(await loadSession(context));
+    // The account's theme wins over this browser's from the first signed-in load, not only once
+    // Settings is opened; stored locally, it is also the next first paint's (theme-init.js).
+    if (session.theme && session.theme !== readStoredTheme()) setTheme(session.theme);
+    return session.user;
+  },
   retry: false,
   staleTime: CURRENT_USER_CACHE_MS,
   gcTime: CURRENT_USER_CACHE_MS,

@@ -21,7 +21,7 @@ import { SubscriptionStatusSchema } from '../../../shared/billing.schemas.js';
 import { subscriptionStatusOf } from '../billing/subscription-status.js';
 import { forbidden } from '../../http-errors.js';
 import { limit } from '../../plugins/rate-limit.js';
-import { endSession, startSession } from '../../sessions.js';
+import { endSession, loadSessionUser, startSession } from '../../sessions.js';
 import { noteSignIn } from '../security/login-alerts.js';
 import { beginTwoFactorSignIn, setChallengeCookie } from '../two-factor/two-factor-sign-in.js';
 import { hasTwoFactor } from '../two-factor/two-factor.service.js';
@@ -33,9 +33,9 @@ import {
   resetPassword,
   signInWithPassword,
   describeUser,
+  toCurrentUser,
   verifyEmail,
 } from './auth.service.js';
-import { currentUser } from './guards.js';
 import { continueAfterVerifying, grantVerifiedSignIn } from './verified-sign-in.js';
 import { signedInUser } from '../../route-scopes.js';
 import { bindReferral } from '../affiliates/referral-binding.js';
@@ -152,9 +152,10 @@ export async function authPublicRoutes(server: FastifyInstance) {
   );
 
   // Session only, like /api/auth/me: an API token signs nobody in to the web app.
-  app.get('/api/auth/session', { schema: { response: { 200: SessionProbeSchema } } }, async (request) => ({
-    user: await currentUser(ctx, request),
-  }));
+  app.get('/api/auth/session', { schema: { response: { 200: SessionProbeSchema } } }, async (request) => {
+    const user = await loadSessionUser(ctx.db, request);
+    return user ? { user: toCurrentUser(user, ctx.adminEmails), theme: user.theme } : { user: null, theme: null };
+  });
 
   // Browser navigations named by the spec.
   const redirect = { response: { 302: RedirectResponseSchema } };
