@@ -139,6 +139,16 @@ test.describe('start free trial', () => {
   });
 });
 
+test('signed-out pages log no errors in the browser console (no failed session probe)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  for (const path of ['/', '/pricing', '/about', '/feature-requests', '/login', '/register', '/vote']) await openAndSettle(page, path);
+  expect(errors).toEqual([]);
+});
+
 test.describe('the footer', () => {
   test('links to pricing, about, contact and the affiliate program, and offers operator login when signed out', async ({ page }) => {
     await openAndSettle(page, '/');
