@@ -330,7 +330,10 @@ test('moves vending issues on and processes suggestions from the dashboard', asy
   await expect(suggestions.getByRole('link', { name: 'Review All (1)' })).toBeVisible();
 });
 
-test('a signed-out session on Reset All Votes is told so and sent to sign in', async ({ page }) => {
+test('a signed-out session on Reset All Votes is told so and sent to sign in', async ({ page, server }) => {
+  // Votes to reset, so the button is there to press.
+  await startFresh();
+  await castVotes(server.url, await addProduct('Sea Salt Chips', 'Kettle', 'Chips'), await addMachine('Lobby'), 1);
   await openDashboard(page);
   // The session cookie disappears as if it had expired; the next call answers 401.
   await page.context().clearCookies();
