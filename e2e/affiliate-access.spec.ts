@@ -51,7 +51,11 @@ test('an affiliate signing in lands on their dashboard, without the operator pag
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  // 'The dashboard' is theirs: the affiliate dashboard; the operators' other pages stay closed.
   await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/affiliate-dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Dashboard' })).toBeVisible();
+  await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   await page.goto('/affiliate/login');
   await expect(page).toHaveURL(/\/affiliate-dashboard$/);

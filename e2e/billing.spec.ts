@@ -90,6 +90,7 @@ test('signed out: choose Growth, register, verify, and checkout opens by itself;
   await expect(page.getByText(sessionId.slice(0, 20), { exact: true })).toBeVisible();
   await expect(page.getByText(sessionId, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Your Growth plan is active' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for subscribing!' })).toBeVisible();
   await expect(page.getByTestId('falling-money')).toBeAttached();
 
   await page.goto(`${base}/billing`);
@@ -124,12 +125,26 @@ test('a plan chosen while signed out opens its checkout after signing in with a 
   expect((session.line_items as { data: { price: { id: string } }[] }).data[0]!.price.id).toBe(PRICES.enterprise);
 });
 
-test('the success page confirms with the server: a made-up session id grants nothing', async ({ page }) => {
+test('the success page confirms with the server: signed out it asks to sign in, and a made-up session id grants nothing', async ({ page }) => {
   const base = stripeServer.url;
-  await newOperator(page, base, smtp, `made-up-${Date.now()}@example.com`);
+  const email = `made-up-${Date.now()}@example.com`;
+  await newOperator(page, base, smtp, email);
+  await page.context().clearCookies();
 
-  await page.goto(`${base}/subscription/success?session_id=cs_test_made_up_by_someone`);
+  // Signed out: no thanks for an id anyone can type, but sign-in, and back here after it.
+  const successPath = '/subscription/success?session_id=cs_test_made_up_by_someone';
+  await page.goto(`${base}${successPath}`);
+  await expect(page).toHaveURL(`${base}/login?next=${encodeURIComponent(successPath)}`);
+  await expect(page.getByText('Thank you for subscribing!')).toHaveCount(0);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-enough-password-7');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${base}${successPath}`);
+
   await expect(page.getByText('Checkout session not found')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your subscription' })).toBeVisible();
+  await expect(page.getByText('Thank you for subscribing!')).toHaveCount(0);
+  await expect(page.getByTestId('falling-money')).toHaveCount(0);
   await page.goto(`${base}/billing`);
   await expect(page.getByRole('heading', { level: 2, name: 'Starter plan' })).toBeVisible();
 });

@@ -214,6 +214,9 @@ test('counts votes per machine, and Reset All Votes zeroes the cards once confir
   const chart = region(page, 'Votes per Day');
   await expect(chart.getByTestId('votes-chart')).toBeVisible();
   await expect(chart).toContainText('4 votes in the last 30 days');
+  // The two colours are named, for eyes and for screen readers.
+  await expect(chart.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText(['Up-votes', 'Down-votes']);
+  await expect(page.getByRole('button', { name: 'Reset All Votes' })).toHaveClass(/bg-destructive/);
 
   await chooseMachine(page, `${gym} - Gym`);
   await expect(cardValue(page, 'Total Votes')).toHaveText('1');
@@ -248,7 +251,11 @@ test('counts votes per machine, and Reset All Votes zeroes the cards once confir
   await expect(frontRow).toContainText('0QR Votes Today');
   await expect(card(page, 'Total Votes')).toContainText('0 votes today');
   await expect(chart).toContainText('0 votes in the last 30 days');
-  await expect(page.getByRole('button', { name: 'Reset All Votes' })).toBeEnabled();
+  // Nothing left to reset: the button is quiet and disabled, and says why.
+  const resetButton = page.getByRole('button', { name: 'Reset All Votes' });
+  await expect(resetButton).toBeDisabled();
+  await expect(resetButton).toHaveAccessibleDescription('No votes since the last reset.');
+  await expect(resetButton).not.toHaveClass(/bg-destructive/);
 });
 
 test('on a phone the figures come first, two cards a row, and Reset All Votes comes after them', async ({ page }) => {
@@ -323,7 +330,10 @@ test('moves vending issues on and processes suggestions from the dashboard', asy
   await expect(suggestions.getByRole('link', { name: 'Review All (1)' })).toBeVisible();
 });
 
-test('a signed-out session on Reset All Votes is told so and sent to sign in', async ({ page }) => {
+test('a signed-out session on Reset All Votes is told so and sent to sign in', async ({ page, server }) => {
+  // Votes to reset, so the button is there to press.
+  await startFresh();
+  await castVotes(server.url, await addProduct('Sea Salt Chips', 'Kettle', 'Chips'), await addMachine('Lobby'), 1);
   await openDashboard(page);
   // The session cookie disappears as if it had expired; the next call answers 401.
   await page.context().clearCookies();

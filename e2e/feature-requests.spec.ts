@@ -78,32 +78,43 @@ test.describe('the public board', () => {
     await expect(row).not.toContainText('visitor@example.test');
     await expect(voteCount(row)).toHaveText(String(PUBLIC_START_VOTES));
 
-    // Down to 0; the visitor's own vote shows as pressed, and stays after a reload.
-    await voteButton(row, 'down', title).click();
-    await expect(voteCount(row)).toHaveText('0');
-    await expect(voteButton(row, 'down', title)).toHaveAttribute('aria-pressed', 'true');
-    await expect(voteButton(row, 'up', title)).toHaveAttribute('aria-pressed', 'false');
-    await page.reload();
-    await expect(voteCount(row)).toHaveText('0');
-    await expect(voteButton(row, 'down', title)).toHaveAttribute('aria-pressed', 'true');
-
-    // The other direction switches the vote; the same again takes it back.
-    await voteButton(row, 'up', title).click();
-    await expect(voteCount(row)).toHaveText('2');
+    // The starting vote is the author's own: it shows as pressed, and stays after a reload.
     await expect(voteButton(row, 'up', title)).toHaveAttribute('aria-pressed', 'true');
-    await expect(voteButton(row, 'down', title)).toHaveAttribute('aria-pressed', 'false');
-    await voteButton(row, 'up', title).press('Enter');
-    await expect(voteCount(row)).toHaveText('1');
-    await expect(voteButton(row, 'up', title)).toHaveAttribute('aria-pressed', 'false');
-    await voteButton(row, 'down', title).click();
-    await expect(voteCount(row)).toHaveText('0');
+    await page.reload();
+    await expect(voteCount(row)).toHaveText(String(PUBLIC_START_VOTES));
+    await expect(voteButton(row, 'up', title)).toHaveAttribute('aria-pressed', 'true');
 
-    // Another visitor cannot take it below 0: the server refuses, and the page says so.
+    // Up again cannot make it 2: the same vote again takes it back, and up once more casts it again.
+    await voteButton(row, 'up', title).press('Enter');
+    await expect(voteCount(row)).toHaveText('0');
+    await expect(voteButton(row, 'up', title)).toHaveAttribute('aria-pressed', 'false');
+    await voteButton(row, 'up', title).click();
+    await expect(voteCount(row)).toHaveText('1');
+    await expect(voteButton(row, 'up', title)).toHaveAttribute('aria-pressed', 'true');
+
     const other = await browser.newContext({ baseURL });
     try {
       const otherPage = await other.newPage();
       await otherPage.goto('/feature-requests');
       const otherRow = requestRow(otherPage, title);
+      await expect(voteCount(otherRow)).toHaveText('1');
+      await expect(voteButton(otherRow, 'up', title)).toHaveAttribute('aria-pressed', 'false');
+
+      // Another visitor's vote: the other direction switches it, the same again takes it back.
+      await voteButton(otherRow, 'down', title).click();
+      await expect(voteCount(otherRow)).toHaveText('0');
+      await expect(voteButton(otherRow, 'down', title)).toHaveAttribute('aria-pressed', 'true');
+      await voteButton(otherRow, 'up', title).click();
+      await expect(voteCount(otherRow)).toHaveText('2');
+      await expect(voteButton(otherRow, 'up', title)).toHaveAttribute('aria-pressed', 'true');
+      await expect(voteButton(otherRow, 'down', title)).toHaveAttribute('aria-pressed', 'false');
+      await voteButton(otherRow, 'up', title).click();
+      await expect(voteCount(otherRow)).toHaveText('1');
+
+      // Nobody can take it below 0: the server refuses, and the page says so.
+      await voteButton(row, 'up', title).click();
+      await expect(voteCount(row)).toHaveText('0');
+      await otherPage.reload();
       await expect(voteCount(otherRow)).toHaveText('0');
       await voteButton(otherRow, 'down', title).click();
       await expect(toast(otherPage, 'Vote not counted')).toContainText(FeatureRequestMessages.belowZero);
@@ -119,9 +130,10 @@ test.describe('the public board', () => {
   test('sorts by most votes or newest, and filters by status', async ({ page }) => {
     const older = uniqueTitle('Older, more votes');
     const newer = uniqueTitle('Newer, fewer votes');
-    const favourite = await submitRequest(page, older);
-    await submitRequest(page, newer);
-    await voteOn(page, favourite.id, 'up');
+    await submitRequest(page, older);
+    const lesser = await submitRequest(page, newer);
+    // The author takes back their own starting vote on the newer one.
+    await voteOn(page, lesser.id, 'up');
 
     await page.goto('/feature-requests');
     await expect(requestRow(page, newer)).toBeVisible();
@@ -155,10 +167,11 @@ test.describe('the public board', () => {
     await page.goto('/feature-requests');
     const row = requestRow(page, title);
     await expect(voteCount(row)).toHaveText('1');
+    // Taking back the author's own vote fails: the vote stays theirs.
     await voteButton(row, 'up', title).click();
     await expect(toast(page, 'Vote not counted')).toContainText('Something went wrong on our side.');
     await expect(voteCount(row)).toHaveText('1');
-    await expect(voteButton(row, 'up', title)).toHaveAttribute('aria-pressed', 'false');
+    await expect(voteButton(row, 'up', title)).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('a failed load offers a retry', async ({ page }) => {
@@ -193,8 +206,8 @@ test.describe('the public board', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`/feature-requests has no serious or critical accessibility violations (${theme}), also with errors shown`, async ({ page }) => {
       const title = uniqueTitle('Accessible request');
-      const created = await submitRequest(page, title);
-      await voteOn(page, created.id, 'down');
+      // The author's own starting vote shows as a pressed button.
+      await submitRequest(page, title);
       await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
       await page.goto('/feature-requests');
       await expect(requestRow(page, title)).toBeVisible();
@@ -217,6 +230,7 @@ test.describe('the admin page', () => {
   test('an admin adds a request, changes its status, resets the votes and deletes one', async ({ page, login }) => {
     const visitorTitle = uniqueTitle('From a visitor');
     await submitRequest(page, visitorTitle);
+    await page.context().clearCookies();
     await login(ADMIN, '/admin/feature-requests');
     await expect(page.getByRole('heading', { level: 1, name: 'Feature Requests' })).toBeVisible();
     await expect(page).toHaveTitle('Feature Requests · VendVote');
@@ -292,6 +306,8 @@ test.describe('the admin page', () => {
   test('an operator reads the board from the sidebar and votes, without admin controls', async ({ page, login }) => {
     const title = uniqueTitle('For operators to vote on');
     await submitRequest(page, title);
+    // Submitted by another visitor: this browser forgets the author's voter cookie.
+    await page.context().clearCookies();
     await login(OPERATOR);
     await page.getByRole('navigation').first().getByRole('link', { name: 'Feature Requests' }).click();
     await expect(page).toHaveURL(/\/admin\/feature-requests$/);

@@ -117,10 +117,22 @@ test.describe('the vending machines page', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Add Machine' }).click();
     await expect(machineCard(page, 'Break Room').locator('[data-status="inactive"]')).toHaveText('Inactive');
 
-    // Full: the button says so and no form opens.
-    await expect(page.getByTestId('machine-allowance')).toHaveText(machineLimitMessage('free'));
+    // Full: the header stays short, a notice below it says why and links to the plans; no form opens.
+    await expect(page.getByTestId('machine-allowance')).toHaveText('Starter plan: 2 of 2 machines');
+    const notice = page.getByTestId('machine-limit-notice');
+    await expect(notice).toContainText(machineLimitMessage('free'));
+    await expect(notice.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/pricing');
     await expect(addButton).toBeDisabled();
-    await expect(addButton).toHaveAccessibleDescription(machineLimitMessage('free'));
+    await expect(addButton).toHaveAccessibleDescription(`Starter plan: 2 of 2 machines ${machineLimitMessage('free')}`);
+    // The header keeps to its height at both widths: the notice sits below it, not in it.
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const header = (await page.getByRole('heading', { level: 1, name: 'Vending Machines' }).locator('xpath=ancestor::header').boundingBox())!;
+      const noticeBox = (await notice.boundingBox())!;
+      expect(noticeBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // A form opened before the plan filled up (another tab) is still refused by the server, in full.
     const extra = await page.request.get('/api/machines');

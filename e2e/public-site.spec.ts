@@ -139,6 +139,16 @@ test.describe('start free trial', () => {
   });
 });
 
+test('signed-out pages log no errors in the browser console (no failed session probe)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  for (const path of ['/', '/pricing', '/about', '/feature-requests', '/login', '/register', '/vote']) await openAndSettle(page, path);
+  expect(errors).toEqual([]);
+});
+
 test.describe('the footer', () => {
   test('links to pricing, about, contact and the affiliate program, and offers operator login when signed out', async ({ page }) => {
     await openAndSettle(page, '/');
@@ -148,7 +158,7 @@ test.describe('the footer', () => {
     await expect(footer.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
     await expect(footer.getByRole('link', { name: 'Affiliate Program' })).toHaveAttribute('href', '/affiliate-signup');
     await expect(footer.getByRole('link', { name: 'Operator Login' })).toHaveAttribute('href', '/api/login');
-    await expect(footer).toContainText('© 2025 VendVote');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} VendVote`);
 
     await footer.getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/about$/);

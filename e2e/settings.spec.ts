@@ -148,11 +148,23 @@ test.describe('the settings page', () => {
     await page.reload();
     await expect(emailSwitch).toHaveAttribute('aria-checked', 'false');
     await expect(send).toBeDisabled();
+    // Every topic goes by email: with email off the topics are inactive and say why, keeping their values.
+    const lowInventory = panel.getByRole('switch', { name: 'Low inventory' });
+    const storedLowInventory = await lowInventory.getAttribute('aria-checked');
+    await expect(panel.getByText(NotificationMessages.topicsNeedEmail)).toBeVisible();
+    for (const topic of ['Low inventory', 'High votes', 'Machine offline', 'Daily summary', 'Periodic report']) {
+      const topicSwitch = panel.getByRole('switch', { name: topic });
+      await expect(topicSwitch).toBeDisabled();
+      await expect(topicSwitch).toHaveAccessibleDescription(new RegExp(`^${NotificationMessages.topicsNeedEmail.replace(/\./g, '\\.')}`));
+    }
 
     const again = savedPreferences(page);
     await emailSwitch.click();
     await again;
     await expect(send).toBeEnabled();
+    await expect(lowInventory).toBeEnabled();
+    await expect(lowInventory).toHaveAttribute('aria-checked', storedLowInventory!);
+    await expect(panel.getByText(NotificationMessages.topicsNeedEmail)).toHaveCount(0);
   });
 
   test('preferences are saved and reloaded; the dark theme applies at once', async ({ page, login }) => {
@@ -194,12 +206,43 @@ test.describe('the settings page', () => {
     // The rest of the preferences are kept.
     expect(settings.preferences.currency).toBe('EUR');
 
-    // Another browser (its own stored theme is dark) takes the account's on opening the settings.
+    // A browser whose own stored theme is dark takes the account's on any page, not only Settings.
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-    await page.goto('/settings?tab=preferences');
-    await expect(tabPanel(page).getByRole('radio', { name: 'Light' })).toBeChecked();
+    await page.goto('/vending-machines');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vending Machines' })).toBeVisible();
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+
+  test('a dark theme chosen for the account applies from the first page after signing in on a new browser', async ({ page, browser, baseURL }) => {
+    const signedIn = await page.request.post('/api/auth/login', { data: { ...account, rememberMe: false } });
+    expect(signedIn.status()).toBe(200);
+    const settings = (await (await page.request.get('/api/settings')).json()) as Settings;
+    const saved = await page.request.patch('/api/settings/preferences', { data: { ...settings.preferences, theme: 'dark' } });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    const fresh = await browser.newContext({ baseURL, colorScheme: 'light', extraHTTPHeaders: { 'x-forwarded-for': '10.88.0.1' } });
+    try {
+      const other = await fresh.newPage();
+      await other.goto('/login');
+      await expect(other.locator('html')).not.toHaveClass(/\bdark\b/);
+      await other.getByLabel('Email').fill(account.email);
+      await other.getByLabel('Password', { exact: true }).fill(account.password);
+      await other.getByRole('button', { name: 'Sign In' }).click();
+      await expect(other).toHaveURL(/\/dashboard$/);
+      await expect(other.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(other.locator('html')).toHaveClass(/\bdark\b/);
+      // Kept in this browser, so the next first paint is dark before any call answers.
+      await other.route('**/api/auth/session', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.fallback();
+      });
+      await other.reload({ waitUntil: 'domcontentloaded' });
+      expect(await other.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    } finally {
+      await fresh.close();
+      await page.request.patch('/api/settings/preferences', { data: settings.preferences });
+    }
   });
 
   test('a failed load says so and can be retried', async ({ page, login }) => {

@@ -1,5 +1,6 @@
 import { linkFrom } from '../tests/support/smtp-server.js';
-import { expect, registerVerifiedOperator, signIn, test } from './fixtures.js';
+import { AuthMessages } from '../src/shared/auth.schemas.js';
+import { expect, registerVerifiedOperator, signIn, test, toast } from './fixtures.js';
 
 test('a new operator registers, verifies from the mail, clicks Continue, lands on the dashboard and signs out', async ({ page, smtp }) => {
   const email = `new-operator-${Date.now()}@example.com`;
@@ -15,6 +16,27 @@ test('a new operator registers, verifies from the mail, clicks Continue, lands o
 
   await expect(page).toHaveURL(`/check-email?email=${encodeURIComponent(email)}`);
   await expect(page.getByText(email)).toBeVisible();
+  // It says what the link does (it verifies; signing in takes a click), and on a phone the address
+  // wraps, if at all, only before the @ or after a hyphen, never mid-word.
+  await expect(page.getByText('click “Continue to Dashboard” to sign in', { exact: false })).toBeVisible();
+  await expect(page.getByText('you are signed in and taken to your dashboard')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wrapped = await page.getByTestId('check-email-address').evaluate((element) => {
+    const tops: number[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let index = 0; index < (node.textContent ?? '').length; index++) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        tops.push(Math.round(range.getBoundingClientRect().top));
+      }
+    }
+    const text = element.textContent ?? '';
+    return tops.flatMap((top, index) => (index > 0 && top !== tops[index - 1] ? [`${text[index - 1]}|${text[index]}`] : []));
+  });
+  expect(wrapped.filter((pair) => !pair.endsWith('|@') && !pair.startsWith('-|'))).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Not yet verified: sign-in is refused with the reason.
   await page.goto('/login');
@@ -47,6 +69,8 @@ test('a new operator registers, verifies from the mail, clicks Continue, lands o
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  // Signed in before (by the Continue above): a returning operator's greeting.
+  await expect(toast(page, 'Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -99,4 +123,20 @@ test('a wrong password shows the server message inline', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a too-common password is refused once, beside the field: no summary, no toast', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill('Sam');
+  await page.getByLabel('Last Name').fill('Lee');
+  await page.getByLabel('Email').fill(`weak-${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('password123');
+  await page.getByLabel('Confirm Password').fill('password123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(new RegExp(AuthMessages.passwordTooCommon.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(page.getByText(AuthMessages.passwordTooCommon)).toHaveCount(1);
+  await expect(toast(page, 'Registration failed')).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'Registration failed' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/register$/);
 });

@@ -20,6 +20,7 @@ import { closeGracefully } from './plugins/graceful-close.js';
 import { createLogger } from './logging.js';
 import { deriveKey, loadOrCreateSecret } from './secrets.js';
 import { deleteExpiredSessions } from './sessions.js';
+import { announceStartup } from './startup-lines.js';
 
 const env = readEnv();
 const log = createLogger(env.LOG_LEVEL);
@@ -104,14 +105,17 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  const where = database.kind === 'embedded' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL at DATABASE_URL';
-  log.info(`VendVote is running at ${publicUrl} (database: ${where})`);
-  log.info(`Uploaded files are kept in ${describeFileStore(env, dataDir)}`);
-  if (demo) {
+  announceStartup(log, {
+    publicUrl,
+    database: database.kind === 'embedded' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL at DATABASE_URL',
+    files: describeFileStore(env, dataDir),
     // A local install shows the password; a server deployment's logs only say where it is kept.
-    const password = database.kind === 'embedded' ? `password ${demo.password}` : `the password in ${dataDir}/demo-account.json`;
-    log.info(`Demo operator: sign in at ${publicUrl}/login as ${demo.email} with ${password}`);
-  }
+    demo:
+      demo &&
+      (database.kind === 'embedded'
+        ? { email: demo.email, password: demo.password }
+        : { email: demo.email, passwordFile: `${dataDir}/demo-account.json` }),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { THEMES } from './settings.schemas.js';
 
 /** Limits on an account's password; the server also refuses very common passwords. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -28,7 +29,15 @@ export const AuthMessages = {
   signedInAsAnotherAccount: 'You are signed in to another account. Sign out of it to continue.',
   verifiedWelcome: 'Welcome to VendVote!',
   signedOut: 'You have been signed out.',
+  /** A sign-in's greeting: newcomers on their account's first sign-in, everyone else after. */
+  firstSignInWelcome: 'Welcome to VendVote!',
+  returningWelcome: 'Welcome back!',
 } as const;
+
+/** The greeting for a sign-in, from whether the account had ever signed in before (stored, not guessed). */
+export function signInWelcome(firstSignIn: boolean): string {
+  return firstSignIn ? AuthMessages.firstSignInWelcome : AuthMessages.returningWelcome;
+}
 
 const NAME_MAX_LENGTH = 100;
 const EMAIL_MAX_LENGTH = 254;
@@ -133,6 +142,15 @@ export const CurrentUserSchema = z.object({
   /** Settings → Preferences: every date and time of the operator app is shown in it. */
   timeZone: z.string(),
 });
+
+/**
+ * GET /api/auth/session: the web app's probe of who is signed in. Signed out is an answer here
+ * (200, user null), not an error, so a visitor's browser logs no failed request; `/api/auth/me`
+ * keeps its 401 for API clients. It carries the account's stored theme, so a new browser shows the
+ * operator's choice from its first signed-in page (null when signed out).
+ */
+export const SessionProbeSchema = z.object({ user: CurrentUserSchema.nullable(), theme: z.enum(THEMES).nullable() });
+export type SessionProbe = z.infer<typeof SessionProbeSchema>;
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export const SubscriptionTierSchema = z.enum(['free', 'growth', 'enterprise']);

@@ -19,7 +19,10 @@ export const FEATURE_REQUEST_STATUS_LABELS: Record<FeatureRequestStatus, string>
 /** Spec extended 5: the author of an unnamed public request and of an admin's. */
 export const ANONYMOUS_AUTHOR = 'Anonymous';
 export const ADMIN_AUTHOR = 'Admin';
-/** Spec extended 5: a public request starts with its author's vote; an admin's with none. */
+/**
+ * Spec extended 5: a public request starts with its author's vote (stored as that visitor's own,
+ * so they cannot add a second); an admin's with none.
+ */
 export const PUBLIC_START_VOTES = 1;
 export const ADMIN_START_VOTES = 0;
 

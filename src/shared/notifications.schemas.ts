@@ -10,6 +10,8 @@ export const NotificationMessages = {
   smsSetupRequired: 'Setup Required',
   smsUnavailable: 'SMS alerts need setup and cannot be turned on yet.',
   emailOff: 'Turn on email notifications to receive a test email.',
+  /** Every topic is sent by email, so with email off none is sent, whatever its switch says. */
+  topicsNeedEmail: 'Turn on email notifications to choose topics. Your choices are kept.',
 } as const;
 
 /** Spec extended 3: email on, sms off, lowInventory on, highVotes on, machineOffline on, dailySummary off. */

@@ -50,13 +50,13 @@ export function machineLimitMessage(tier: PlanTier): string {
 
 /**
  * What the Add Machine button says before the form opens, on a plan with a limit: how much of it is
- * used ('Starter plan: 1 of 2 machines'), and at the limit, the full machineLimitMessage. Null on
- * an unlimited plan, where there is nothing to tell.
+ * used ('Starter plan: 1 of 2 machines'), short enough for the page header even at the limit (the
+ * full machineLimitMessage goes in a notice of its own). Null on an unlimited plan, where there is
+ * nothing to tell.
  */
 export function machineAllowanceText(tier: PlanTier, machineCount: number): string | null {
   const plan = PLANS[tier];
   if (plan.machineLimit === null) return null;
-  if (!canAddMachine(tier, machineCount)) return machineLimitMessage(tier);
   return `${plan.name} plan: ${machineCount} of ${plan.machineLimit} machines`;
 }
 

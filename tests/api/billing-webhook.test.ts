@@ -296,6 +296,14 @@ describe('GET /api/stripe/checkout-session', () => {
     expect(response.json()).toMatchObject({ status: 'complete', tier: 'growth', subscription: { tier: 'growth', status: 'trialing' } });
   });
 
+  test('a signed-out visitor with a real, completed session id learns nothing: 401, and no plan changes hands', async () => {
+    const operator = await checkedOut(PRICES.growth);
+    const response = await api(t).get(`/api/stripe/checkout-session?session_id=${operator.sessionId}`);
+    expectJsonError(response, 401, 'Unauthorized');
+    expect(response.body).not.toContain('growth');
+    expect(await tierOf(operator.user.id)).toBe('free');
+  });
+
   test('an open session grants nothing; another operator’s or a made-up id answers 404', async () => {
     const operator = await signIn(t);
     const { url } = (await operator.api.post('/api/stripe/create-checkout', { priceId: PRICES.enterprise })).json() as { url: string };

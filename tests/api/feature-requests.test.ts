@@ -37,9 +37,27 @@ const vote = (as: Awaited<ReturnType<typeof visitor>>, id: number, direction: 'u
 describe('submitting', () => {
   test("a visitor's request starts proposed with 1 vote, by the given name or 'Anonymous'", async () => {
     const named = await submitted('Dark mode for the vote page', { author: '  Priya  ' });
-    expect(named).toMatchObject({ author: 'Priya', votes: 1, status: 'proposed', myVote: null });
+    // The one vote is the author's own (a voter cookie is handed out with the answer when they had none).
+    expect(named).toMatchObject({ author: 'Priya', votes: 1, status: 'proposed', myVote: 'up' });
     const unnamed = await submitted('Export votes', { author: '' });
     expect(unnamed.author).toBe('Anonymous');
+  });
+
+  test("the starting vote is the author's own: they cannot add a second, only take it back", async () => {
+    const author = await visitor();
+    const created = await author.post('/api/feature-requests', { title: 'My own idea', description: 'Please' }, fromNewAddress());
+    expect(created.statusCode, created.body).toBe(201);
+    const request = created.json() as FeatureRequest;
+    expect(request).toMatchObject({ votes: 1, myVote: 'up' });
+
+    const seenByAuthor = ((await author.get('/api/feature-requests')).json() as FeatureRequest[]).find((candidate) => candidate.id === request.id);
+    expect(seenByAuthor).toMatchObject({ votes: 1, myVote: 'up' });
+    const seenByOther = ((await (await visitor()).get('/api/feature-requests')).json() as FeatureRequest[]).find((candidate) => candidate.id === request.id);
+    expect(seenByOther).toMatchObject({ votes: 1, myVote: null });
+
+    // Up again is the same vote again: it is taken back, never counted twice.
+    expect((await vote(author, request.id, 'up')).json()).toMatchObject({ votes: 0, myVote: null });
+    expect((await vote(author, request.id, 'up')).json()).toMatchObject({ votes: 1, myVote: 'up' });
   });
 
   test('title and description are required, with their messages', async () => {

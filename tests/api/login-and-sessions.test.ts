@@ -4,7 +4,7 @@ import { createUser } from '../../src/server/db/factories.js';
 import { sessions, users } from '../../src/server/db/schema.js';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
 import {
-  DAY_MS, expectJsonError, expectWithin, HOUR_MS, login, me, sessionRowOf, sessionsOfUser, setSessionExpire, sha256,
+  api, DAY_MS, expectJsonError, get, expectWithin, HOUR_MS, login, me, sessionRowOf, sessionsOfUser, setSessionExpire, sha256,
   signIn, tokenOfCookie, uniqueEmail,
 } from './helpers.js';
 
@@ -33,7 +33,8 @@ describe('POST /api/auth/login', () => {
     const res = await login(t, `  ${user.email.toUpperCase()} `, password);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      message: 'Welcome back!',
+      // The account's first sign-in ever greets a newcomer.
+      message: 'Welcome to VendVote!',
       user: { id: user.id, email: user.email, role: 'operator', firstName: 'Olivia', lastName: 'Operator', profileImageUrl: null, phoneNumber: null, isAffiliate: false, timeZone: 'America/New_York' },
     });
     // The session's cookie, and the browser's long-lived device id (login alerts recognise it).
@@ -52,6 +53,19 @@ describe('POST /api/auth/login', () => {
     const row = await sessionRowOf(t, sessionCookieFrom(res));
     expect(row!.sess).toMatchObject({ userId: user.id, rememberMe: false });
     expectWithin(row!.expire, Date.now() + 12 * HOUR_MS);
+  });
+
+  test('the first sign-in of an account welcomes a newcomer; every later one, from any browser, says welcome back', async () => {
+    const { user, password } = await createUser(t.database.db, { email: uniqueEmail('greeting') });
+    const first = await login(t, user.email, password);
+    expect(first.json()).toMatchObject({ message: 'Welcome to VendVote!' });
+    // Another browser (no device cookie): the account has signed in before, so not a newcomer.
+    const elsewhere = await login(t, user.email, password);
+    expect(elsewhere.json()).toMatchObject({ message: 'Welcome back!' });
+    // The first browser again, its device cookie sent back.
+    const device = setCookieHeader(first).find((cookie) => cookie.startsWith('vv_device='))!.split(';')[0]!;
+    const again = await api(t, device).post('/api/auth/login', { email: user.email, password });
+    expect(again.json()).toMatchObject({ message: 'Welcome back!' });
   });
 
   test('rememberMe sets Max-Age to 30 days and the session row expires 30 days out', async () => {
@@ -155,6 +169,29 @@ describe('session lifetime', () => {
     const { user, cookie } = await signIn(t);
     await t.database.db.delete(users).where(eq(users.id, user.id));
     expectJsonError(await me(t, cookie), 401, 'Unauthorized');
+  });
+});
+
+describe('GET /api/auth/session (the web app\'s probe)', () => {
+  test('answers 200 with no user when signed out, and the user when signed in; /api/auth/me keeps its 401', async () => {
+    const signedOut = await get(t, '/api/auth/session');
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ user: null, theme: null });
+    expectJsonError(await me(t), 401, 'Unauthorized');
+
+    const { cookie, user } = await signIn(t);
+    const signedIn = await get(t, '/api/auth/session', cookie);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual({ user: (await me(t, cookie)).json(), theme: 'auto' });
+    expect(signedIn.json()).toMatchObject({ user: { id: user.id, email: user.email } });
+
+    // The account's stored theme, which a new browser applies from its first signed-in page.
+    await t.database.db.update(users).set({ theme: 'dark' }).where(eq(users.id, user.id));
+    expect((await get(t, '/api/auth/session', cookie)).json()).toMatchObject({ theme: 'dark' });
+
+    // A session that ended is signed out here too, not an error.
+    await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    expect((await get(t, '/api/auth/session', cookie)).json()).toEqual({ user: null, theme: null });
   });
 });
 

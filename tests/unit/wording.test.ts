@@ -19,12 +19,18 @@ describe('counts with their nouns', () => {
 });
 
 describe('the Add Machine button’s plan allowance', () => {
-  test('a limited plan tells how much is used, and in full once it is used up', () => {
+  test('a limited plan tells how much is used, briefly even once it is used up', () => {
     expect(machineAllowanceText('free', 0)).toBe('Starter plan: 0 of 2 machines');
     expect(machineAllowanceText('free', 1)).toBe('Starter plan: 1 of 2 machines');
-    expect(machineAllowanceText('free', 2)).toBe(machineLimitMessage('free'));
+    expect(machineAllowanceText('free', 2)).toBe('Starter plan: 2 of 2 machines');
     expect(machineAllowanceText('growth', 9)).toBe('Growth plan: 9 of 10 machines');
-    expect(machineAllowanceText('growth', 10)).toBe(machineLimitMessage('growth'));
+    expect(machineAllowanceText('growth', 10)).toBe('Growth plan: 10 of 10 machines');
+  });
+
+  test('the limit itself names the plan and the bigger plans', () => {
+    expect(machineLimitMessage('free')).toBe(
+      'Your Starter plan includes up to 2 machines. Upgrade to Growth ($20/month, up to 10 machines) or Enterprise ($40/month, unlimited machines) on the Pricing page to add more.',
+    );
   });
 
   test('an unlimited plan has nothing to tell', () => {

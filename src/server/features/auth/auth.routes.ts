@@ -14,6 +14,8 @@ import {
   SignedInSchema,
   VerifiedSchema,
   VerifyEmailQuerySchema,
+  signInWelcome,
+  SessionProbeSchema,
 } from '../../../shared/auth.schemas.js';
 import { SubscriptionStatusSchema } from '../../../shared/billing.schemas.js';
 import { subscriptionStatusOf } from '../billing/subscription-status.js';
@@ -32,6 +34,7 @@ import {
   resetPassword,
   signInWithPassword,
   describeUser,
+  toCurrentUser,
   verifyEmail,
 } from './auth.service.js';
 import { continueAfterVerifying, grantVerifiedSignIn } from './verified-sign-in.js';
@@ -122,8 +125,8 @@ export async function authPublicRoutes(server: FastifyInstance) {
         return { message: TwoFactorMessages.required, twoFactorRequired: true as const };
       }
       await startSession(ctx.db, request, reply, user.id, request.body.rememberMe, { timeZone: request.body.timeZone });
-      await noteSignIn(ctx, request, reply, user, request.body.timeZone);
-      return { message: 'Welcome back!', user: await describeUser(ctx, user) };
+      const { firstSignIn } = await noteSignIn(ctx, request, reply, user, request.body.timeZone);
+      return { message: signInWelcome(firstSignIn), user: await describeUser(ctx, user) };
     },
   );
 
@@ -153,6 +156,12 @@ export async function authPublicRoutes(server: FastifyInstance) {
       return { message: 'Your password has been changed. Please sign in with the new one.' };
     },
   );
+
+  // Session only, like /api/auth/me: an API token signs nobody in to the web app.
+  app.get('/api/auth/session', { schema: { response: { 200: SessionProbeSchema } } }, async (request) => {
+    const user = await loadSessionUser(ctx.db, request);
+    return user ? { user: toCurrentUser(user, ctx.adminEmails), theme: user.theme } : { user: null, theme: null };
+  });
 
   // Browser navigations named by the spec.
   const redirect = { response: { 302: RedirectResponseSchema } };

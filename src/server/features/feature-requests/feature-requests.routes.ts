@@ -54,9 +54,10 @@ export async function featureRequestPublicRoutes(server: FastifyInstance) {
         // A bot that filled the hidden field is answered as a person would be; nothing is kept.
         const now = new Date().toISOString();
         const shown = { id: 0, title: body.title, description: body.description, author: body.author || ANONYMOUS_AUTHOR };
-        return reply.status(201).send({ ...shown, votes: PUBLIC_START_VOTES, status: 'proposed' as const, createdAt: now, myVote: null });
+        return reply.status(201).send({ ...shown, votes: PUBLIC_START_VOTES, status: 'proposed' as const, createdAt: now, myVote: 'up' as const });
       }
-      return reply.status(201).send(await submitFeatureRequest(ctx, body));
+      // The author's starting vote is cast under their voter cookie, handed out now if they have none.
+      return reply.status(201).send(await submitFeatureRequest(ctx, body, issueVoterCookie(request, reply).voterId));
     },
   );
 

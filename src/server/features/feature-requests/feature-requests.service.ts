@@ -79,19 +79,31 @@ export async function getFeatureRequest(db: Executor, id: number, voterId: strin
   return toFeatureRequest(row);
 }
 
-/** A visitor's request: their name or 'Anonymous', and their own vote to start with. */
-export async function submitFeatureRequest(ctx: AppContext, input: z.output<typeof CreateFeatureRequestSchema>): Promise<FeatureRequest> {
-  const [row] = await ctx.db
-    .insert(featureRequests)
-    .values({
-      title: input.title,
-      description: input.description,
-      author: input.author || ANONYMOUS_AUTHOR,
-      startVotes: PUBLIC_START_VOTES,
-      submitterEmail: input.email ? input.email.toLowerCase() : null,
-    })
-    .returning();
-  return getFeatureRequest(ctx.db, row!.id, null);
+/**
+ * A visitor's request: their name or 'Anonymous', and their own up-vote to start with. The vote is
+ * stored as theirs (not a start count that belongs to no one), so they cannot add a second; taking
+ * it back works like any vote.
+ */
+export async function submitFeatureRequest(
+  ctx: AppContext,
+  input: z.output<typeof CreateFeatureRequestSchema>,
+  authorVoterId: string,
+): Promise<FeatureRequest> {
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(featureRequests)
+      .values({
+        title: input.title,
+        description: input.description,
+        author: input.author || ANONYMOUS_AUTHOR,
+        startVotes: 0,
+        submitterEmail: input.email ? input.email.toLowerCase() : null,
+      })
+      .returning({ id: featureRequests.id });
+    await tx.insert(featureRequestVotes).values({ requestId: row!.id, voterId: authorVoterId, direction: PUBLIC_START_VOTES });
+    return row!.id;
+  });
+  return getFeatureRequest(ctx.db, id, authorVoterId);
 }
 
 export async function addAdminFeatureRequest(ctx: AppContext, input: z.output<typeof AdminCreateFeatureRequestSchema>): Promise<FeatureRequest> {

@@ -34,12 +34,19 @@ function deviceIdOf(request: FastifyRequest, reply: FastifyReply): string {
 /**
  * Records the browser of a sign-in and, when the account has signed in before but never from this
  * browser, mails its owner (unless they turned login alerts off). The very first sign-in of an
- * account is its owner's own and says nothing.
+ * account is its owner's own and says nothing. Answers whether this was the account's first sign-in
+ * ever (no browser known before it), which the greeting follows.
  */
-export async function noteSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, user: User, browserTimeZone?: string) {
+export async function noteSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+  browserTimeZone?: string,
+): Promise<{ firstSignIn: boolean }> {
   // Hashed with the account, so the table does not show which accounts share a browser.
   const deviceHash = hashToken(`${user.id}:${deviceIdOf(request, reply)}`);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const known = await tx.select({ deviceHash: knownDevices.deviceHash }).from(knownDevices).where(eq(knownDevices.userId, user.id));
     const seen = known.some((device) => device.deviceHash === deviceHash);
     if (seen) {
@@ -47,10 +54,12 @@ export async function noteSignIn(ctx: AppContext, request: FastifyRequest, reply
         .update(knownDevices)
         .set({ lastSeenAt: new Date() })
         .where(and(eq(knownDevices.userId, user.id), eq(knownDevices.deviceHash, deviceHash)));
-      return;
+      return { firstSignIn: false };
     }
     const [added] = await tx.insert(knownDevices).values({ userId: user.id, deviceHash }).onConflictDoNothing().returning();
-    if (!added || known.length === 0 || !user.loginAlerts) return;
+    // Known browsers are never forgotten, so none before this one means the account never signed in.
+    const firstSignIn = known.length === 0 && Boolean(added);
+    if (!added || firstSignIn || !user.loginAlerts) return { firstSignIn };
     await enqueue(tx, 'mail.new-sign-in', {
       to: user.email,
       props: {
@@ -63,5 +72,6 @@ export async function noteSignIn(ctx: AppContext, request: FastifyRequest, reply
         securityLink: `${ctx.publicUrl}${OPERATOR_PAGE_PATHS.settings}?tab=security`,
       },
     });
+    return { firstSignIn: false };
   });
 }

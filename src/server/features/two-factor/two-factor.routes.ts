@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SignedInSchema } from '../../../shared/auth.schemas.js';
+import { SignedInSchema, signInWelcome } from '../../../shared/auth.schemas.js';
 import {
   ConfirmTwoFactorSetupSchema,
   RecoveryCodesSchema,
@@ -77,8 +77,8 @@ export async function twoFactorPublicRoutes(server: FastifyInstance) {
         clearChallengeCookie(reply);
         // Exactly as the password login starts one, with what the password step asked for.
         await startSession(ctx.db, request, reply, user.id, pending.rememberMe, { timeZone: pending.timeZone });
-        await noteSignIn(ctx, request, reply, user, pending.timeZone);
-        return { message: 'Welcome back!', user: await describeUser(ctx, user) };
+        const { firstSignIn } = await noteSignIn(ctx, request, reply, user, pending.timeZone);
+        return { message: signInWelcome(firstSignIn), user: await describeUser(ctx, user) };
       } catch (error) {
         if (isSpentChallenge(error)) clearChallengeCookie(reply);
         throw error;

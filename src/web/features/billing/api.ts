@@ -7,6 +7,7 @@ import type {
   SubscriptionStatus,
 } from '../../../shared/billing.schemas.js';
 import { apiJson } from '../../lib/api.js';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/auth.js';
 
 export { subscriptionStatusQuery } from '../auth/api.js';
 
@@ -39,7 +40,7 @@ export function useChangePlan() {
     mutationFn: (tier: PaidTier) => apiJson<PlanChange>('POST', '/api/stripe/change-plan', { tier }),
     onSuccess: (result) => {
       queryClient.setQueryData(['/api/auth/subscription-status'], result.subscription);
-      void queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] });
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     },
   });
 }

@@ -94,8 +94,9 @@ export function reportIssue(target: PageTarget, fields: IssueFields) {
 /** Whether someone is signed in (spec 6: a current user means authenticated). */
 export async function fetchSignedIn(): Promise<boolean> {
   try {
-    await call('GET', '/api/auth/me');
-    return true;
+    // The probe that answers 200 when signed out: a customer's console stays free of failed requests.
+    const session = await call<{ user: unknown }>('GET', '/api/auth/session');
+    return session.user !== null;
   } catch {
     return false;
   }

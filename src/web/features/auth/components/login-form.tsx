@@ -49,9 +49,10 @@ export function LoginForm({ next, signUp, onSignedIn }: LoginFormProps) {
     defaultValues: { email: '', password: '', rememberMe: false },
   });
 
-  const finishSignIn = async () => {
+  // The greeting is the server's: it knows whether the account ever signed in before.
+  const finishSignIn = async (welcome: string) => {
     onSignedIn();
-    toast({ title: 'Welcome back!' });
+    toast({ title: welcome });
     // Operator pages read the cached user, so wait for the fresh GET /api/auth/me before leaving.
     const user = await refreshCurrentUser();
     // A plan chosen before signing up (verified on another device, say) opens its checkout now;
@@ -68,7 +69,7 @@ export function LoginForm({ next, signUp, onSignedIn }: LoginFormProps) {
         setAskForCode(true);
         return;
       }
-      await finishSignIn();
+      await finishSignIn(result.message);
     } catch (error) {
       setFailure(readApiError(error).message ?? AuthMessages.invalidCredentials);
       toast({

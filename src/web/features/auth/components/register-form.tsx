@@ -9,16 +9,11 @@ import { Button } from '../../../components/ui/button.js';
 import { CardContent } from '../../../components/ui/card.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { readApiError } from '../../../lib/api.js';
 import { paths } from '../../../lib/paths.js';
+import { fieldErrorsFor, showServerFieldErrors } from '../../../lib/server-field-errors.js';
 import { useRegister } from '../api.js';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
-type RegisterField = (typeof FIELDS)[number];
-
-function isRegisterField(name: string): name is RegisterField {
-  return (FIELDS as readonly string[]).includes(name);
-}
 
 const GENERIC_FAILURE = 'Registration failed. Please try again.';
 
@@ -43,11 +38,10 @@ export function RegisterForm() {
       toast({ title: 'Registration successful! Please check your email to verify your account.' });
       navigate(paths.checkEmail(result.email || values.email));
     } catch (error) {
-      const details = readApiError(error);
-      // Field messages from the server (e.g. a too-common password) go under their fields.
-      for (const [field, message] of Object.entries(details.errors ?? {})) {
-        if (isRegisterField(field)) setError(field, { type: 'server', message });
-      }
+      const details = showServerFieldErrors(error, FIELDS, setError);
+      // A refusal the person can fix in one field (a too-common password, a taken email) is said once,
+      // beside that field; a summary and a toast would only repeat it.
+      if (fieldErrorsFor(FIELDS, details.errors).length > 0) return;
       const showServerMessage = (details.status === 409 || details.status === 400) && details.message;
       setFailure(showServerMessage ? details.message! : GENERIC_FAILURE);
       toast({ title: 'Registration failed', description: 'Please try again.', variant: 'destructive' });

@@ -24,7 +24,7 @@ const CHALLENGE_GONE: readonly string[] = [TwoFactorMessages.signInExpired, TwoF
 
 interface TwoFactorStepProps {
   /** The session has started; the form finishes as after a password-only sign-in. */
-  onSignedIn: () => Promise<void>;
+  onSignedIn: (welcome: string) => Promise<void>;
   /** Back to the email and password. */
   onStartOver: () => void;
 }
@@ -71,8 +71,9 @@ function CodeForm({ kind, onSwitch, onGone, onSignedIn, onStartOver }: CodeFormP
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setFailure(null);
+    let welcome: string;
     try {
-      await loginWithCode.mutateAsync(code);
+      ({ message: welcome } = await loginWithCode.mutateAsync(code));
     } catch (error) {
       const details = readApiError(error);
       if (details.message && CHALLENGE_GONE.includes(details.message)) return onGone(details.message);
@@ -81,7 +82,7 @@ function CodeForm({ kind, onSwitch, onGone, onSignedIn, onStartOver }: CodeFormP
       return;
     }
     try {
-      await onSignedIn();
+      await onSignedIn(welcome);
     } catch {
       // The session has started; only loading the account after it failed.
       setFailure('You are signed in, but the page could not load. Please reload it.');

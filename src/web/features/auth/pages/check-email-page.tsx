@@ -16,7 +16,11 @@ export function CheckEmailPage() {
       title="Check Your Email"
       description={
         <>
-          We sent a verification link to <strong className="break-all text-foreground">{email || 'your email'}</strong>.
+          We sent a verification link to{' '}
+          {/* On its own line, broken only where it must be (before the @), never mid-word. */}
+          <strong data-testid="check-email-address" className="block break-words text-foreground">
+            {email ? <EmailAddress email={email} /> : 'your email'}
+          </strong>
         </>
       }
       icon={<Mail className="size-6" aria-hidden="true" />}
@@ -27,7 +31,10 @@ export function CheckEmailPage() {
           <li>Open the email from VendVote and click the verification link.</li>
           <li>The link is valid for 24 hours and can be used once.</li>
           <li>Can&apos;t find it? Check your spam or junk folder, or search for &ldquo;VendVote&rdquo;.</li>
-          <li>Once verified, you are signed in and taken to your dashboard.</li>
+          <li>
+            The link confirms your address. On the page it opens, click &ldquo;Continue to Dashboard&rdquo; to sign in,
+            or sign in here with your email and password.
+          </li>
         </ol>
       </CardContent>
       <CardFooter>
@@ -38,5 +45,18 @@ export function CheckEmailPage() {
         </Link>
       </CardFooter>
     </AuthLayout>
+  );
+}
+
+/** The address with a break opportunity before the @, where a reader expects a long address to wrap. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import type { CheckoutConfirmation } from '../../../../shared/billing.schemas.js';
 import { PLANS } from '../../../../shared/plans.js';
 import { Alert } from '../../../components/ui/alert.js';
@@ -30,7 +30,7 @@ const confirmed = (data: CheckoutConfirmation | undefined) =>
 export function SubscriptionSuccessPage() {
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id')?.trim() ?? '';
-  const { isOperator, isLoading } = useAuth();
+  const { user, isOperator, isLoading } = useAuth();
   const [openedAt] = useState(Date.now);
   const confirmation = useQuery({
     ...checkoutConfirmationQuery(sessionId),
@@ -46,15 +46,19 @@ export function SubscriptionSuccessPage() {
         : POLL_MS,
   });
   const gaveUp = !confirmed(confirmation.data) && confirmation.data?.status === 'complete' && confirmation.dataUpdatedAt - openedAt > POLL_FOR_MS;
-  // Celebrate unless the answer is known to be no: a missing or foreign id, or an unfinished checkout.
-  const nothingBought = sessionId === '' || confirmation.isError || (confirmation.data !== undefined && confirmation.data.status !== 'complete');
+  // Thanks only for what Stripe confirmed to this operator: never for a bare id in the address.
+  const celebrate = confirmed(confirmation.data);
+
+  // Only the operator who paid can learn what a checkout did: a signed-out visitor signs in first
+  // and comes back here.
+  if (!isLoading && !user) return <Navigate to={paths.login(paths.subscriptionSuccess(sessionId))} replace />;
 
   return (
-    <PublicPageLayout title={nothingBought ? 'Your subscription' : 'Subscription confirmed'}>
-      {nothingBought ? null : <FallingMoney />}
+    <PublicPageLayout title={celebrate ? 'Subscription confirmed' : 'Your subscription'}>
+      {celebrate ? <FallingMoney /> : null}
       <div className="relative mx-auto grid max-w-xl gap-6 px-4 py-16 text-center">
-        {nothingBought ? null : <CheckCircle2 className="mx-auto size-12 text-primary" aria-hidden="true" />}
-        <h1 className="text-3xl font-bold tracking-tight">{nothingBought ? 'Your subscription' : 'Thank you for subscribing!'}</h1>
+        {celebrate ? <CheckCircle2 className="mx-auto size-12 text-primary" aria-hidden="true" /> : null}
+        <h1 className="text-3xl font-bold tracking-tight">{celebrate ? 'Thank you for subscribing!' : 'Your subscription'}</h1>
         {sessionId ? (
           <p className="text-sm text-muted-foreground">
             Checkout reference: <code className="rounded bg-muted px-1.5 py-0.5 text-foreground">{sessionId.slice(0, 20)}</code>
@@ -100,19 +104,8 @@ function ConfirmationText({ sessionId, waiting, signedIn, data, error, gaveUp }:
         <p>This page needs the checkout reference Stripe sends back. Check your plan on the Plan &amp; billing page.</p>
       </Alert>
     );
-  if (!waiting && !signedIn) {
-    return (
-      <p className="text-muted-foreground">
-        <Link
-          to={paths.login(`${paths.subscriptionSuccess(sessionId)}`)}
-          className="font-medium text-primary underline underline-offset-4"
-        >
-          Sign in
-        </Link>{' '}
-        to see your plan.
-      </p>
-    );
-  }
+  // Signed in, but not as an operator (an affiliate account): plans belong to operators.
+  if (!waiting && !signedIn) return <p className="text-muted-foreground">Plans belong to operator accounts; this account has none.</p>;
   if (error) {
     return (
       <Alert variant="destructive">

@@ -1,13 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmAction } from '../../../components/ui/confirm-action.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
-import { useResetVotes } from '../api.js';
+import { statsQuery, useResetVotes } from '../api.js';
 
-/** Spec 2.3 'Reset All Votes': confirmed first, then every count of the operator goes to zero. */
+/**
+ * Spec 2.3 'Reset All Votes': confirmed first, then every count of the operator goes to zero. With
+ * no vote since the last reset there is nothing to undo, so the button is quiet and disabled, and
+ * says why.
+ */
 export function ResetVotesButton() {
   const resetVotes = useResetVotes();
+  // Every machine's figures, whichever machine the dashboard shows: the reset covers them all.
+  const stats = useQuery(statsQuery('all'));
+  const nothingToReset = stats.data?.totalVotes === 0 && !resetVotes.isPending;
+  const reasonId = useId();
 
   const reset = () =>
     resetVotes.mutate(undefined, {
@@ -22,6 +32,20 @@ export function ResetVotesButton() {
         });
       },
     });
+
+  if (nothingToReset) {
+    return (
+      <div className="flex flex-col gap-1 sm:items-end">
+        <Button variant="outline" disabled aria-describedby={reasonId} className="w-full sm:w-auto">
+          <RotateCcw className="size-4" aria-hidden="true" />
+          Reset All Votes
+        </Button>
+        <p id={reasonId} className="text-sm text-muted-foreground">
+          No votes since the last reset.
+        </p>
+      </div>
+    );
+  }
 
   return (
     <ConfirmAction

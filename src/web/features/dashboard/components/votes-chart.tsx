@@ -9,6 +9,12 @@ function shortDate(date: string): string {
   return formatCalendarDay(date);
 }
 
+/** What each colour of the bars counts; the legend and the screen-reader table name them alike. */
+const SERIES = [
+  { key: 'up', label: 'Up-votes', colour: 'var(--color-primary)' },
+  { key: 'down', label: 'Down-votes', colour: 'var(--color-destructive)' },
+] as const;
+
 /**
  * Votes per day, up and down stacked. This module carries the chart library, so the dashboard
  * loads it on its own, after the figures; the table beside it is what a screen reader reads.
@@ -25,14 +31,22 @@ export default function VotesChart({ trend }: { trend: VoteTrend }) {
             <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={48} fontSize={12} />
             <Tooltip
               labelFormatter={(label) => shortDate(String(label))}
-              formatter={(value, name) => [formatVotes(Number(value)), name === 'up' ? 'Up' : 'Down']}
+              formatter={(value, name) => [formatVotes(Number(value)), SERIES.find((series) => series.key === name)?.label ?? String(name)]}
               contentStyle={{ background: 'var(--color-card)', borderColor: 'var(--color-border)', color: 'var(--color-card-foreground)' }}
             />
-            <Bar dataKey="up" stackId="votes" fill="var(--color-primary)" isAnimationActive={false} />
-            <Bar dataKey="down" stackId="votes" fill="var(--color-destructive)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="up" stackId="votes" fill={SERIES[0].colour} isAnimationActive={false} />
+            <Bar dataKey="down" stackId="votes" fill={SERIES[1].colour} radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>
+      <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {SERIES.map((series) => (
+          <li key={series.key} className="flex items-center gap-2">
+            <span className="size-3 rounded-sm" style={{ background: series.colour }} aria-hidden="true" />
+            {series.label}
+          </li>
+        ))}
+      </ul>
       <figcaption className="text-sm text-muted-foreground">
         {formatVotes(total)} in the last {countOf(trend.days.length, 'day')} (days in {trend.timeZone})
       </figcaption>
@@ -41,8 +55,11 @@ export default function VotesChart({ trend }: { trend: VoteTrend }) {
         <thead>
           <tr>
             <th scope="col">Day</th>
-            <th scope="col">Up</th>
-            <th scope="col">Down</th>
+            {SERIES.map((series) => (
+              <th key={series.key} scope="col">
+                {series.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

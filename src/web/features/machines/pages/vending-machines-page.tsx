@@ -3,8 +3,9 @@ import { FileDown, Magnet, Plus } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Machine } from '../../../../shared/machines.schemas.js';
-import { canAddMachine, machineAllowanceText } from '../../../../shared/plans.js';
+import { canAddMachine, machineAllowanceText, machineLimitMessage } from '../../../../shared/plans.js';
 import { PageTitle } from '../../../components/page-title.js';
+import { Alert } from '../../../components/ui/alert.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { paths } from '../../../lib/paths.js';
 import { subscriptionStatusQuery } from '../../auth/api.js';
@@ -40,6 +41,7 @@ export function VendingMachinesPage() {
   // The plan's limit is told on the button before the form, not after it is filled in.
   const subscription = useQuery(subscriptionStatusQuery);
   const allowanceId = useId();
+  const limitId = useId();
   const tier = subscription.data?.tier;
   const machineCount = machines.data?.length;
   const allowance = tier && machineCount !== undefined ? machineAllowanceText(tier, machineCount) : null;
@@ -64,17 +66,27 @@ export function VendingMachinesPage() {
               Download QR codes (PDF)
             </a>
           ) : null}
-          <Button onClick={openAdd} disabled={planFull} aria-describedby={allowance ? allowanceId : undefined}>
+          <Button onClick={openAdd} disabled={planFull} aria-describedby={[allowance ? allowanceId : '', planFull ? limitId : ''].join(' ').trim() || undefined}>
             <Plus className="size-4" aria-hidden="true" />
             Add Machine
           </Button>
           {allowance ? (
-            <p id={allowanceId} className="w-full text-sm text-muted-foreground sm:max-w-md sm:text-right" data-testid="machine-allowance">
+            <p id={allowanceId} className="w-full text-sm text-muted-foreground sm:text-right" data-testid="machine-allowance">
               {allowance}
             </p>
           ) : null}
         </div>
       </header>
+
+      {/* At the limit, why and what next, below the header rather than squeezed into it. */}
+      {planFull && tier ? (
+        <Alert data-testid="machine-limit-notice" className="items-start">
+          <p id={limitId}>{machineLimitMessage(tier)}</p>
+          <Link to={paths.pricing} className="font-medium underline underline-offset-4">
+            Compare plans
+          </Link>
+        </Alert>
+      ) : null}
 
       <MachineStats machines={machines.data} />
 

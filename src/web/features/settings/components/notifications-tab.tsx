@@ -81,13 +81,14 @@ export function NotificationsTab() {
       },
     );
 
-  const row = (option: Option) => (
+  const row = (option: Option, inactiveReasonId?: string) => (
     <PreferenceSwitch
       key={option.key}
       option={option}
       checked={current[option.key]}
       onChange={(on) => toggle(option.key, on)}
-      disabled={option.key === 'sms'}
+      disabled={option.key === 'sms' || inactiveReasonId !== undefined}
+      inactiveReasonId={inactiveReasonId}
       badge={option.key === 'sms' ? <Badge variant="secondary">{NotificationMessages.smsSetupRequired}</Badge> : null}
     />
   );
@@ -100,20 +101,32 @@ export function NotificationsTab() {
           <CardDescription>Changes are saved as soon as you make them.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <ul className="grid divide-y divide-border">{CHANNELS.map(row)}</ul>
+          <ul className="grid divide-y divide-border">{CHANNELS.map((option) => row(option))}</ul>
           <TestEmailButton emailOn={current.email} />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>What we tell you about</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid divide-y divide-border">{ALERTS.map(row)}</ul>
-        </CardContent>
-      </Card>
+      <TopicsCard emailOn={current.email}>{(inactiveReasonId) => ALERTS.map((option) => row(option, inactiveReasonId))}</TopicsCard>
       <WebhooksCard />
     </div>
+  );
+}
+
+/**
+ * The topics. Every one is sent by email, so with email off they are inactive: disabled (dimmed) and
+ * saying why, with their stored choices kept for when email comes back on.
+ */
+function TopicsCard({ emailOn, children }: { emailOn: boolean; children: (inactiveReasonId: string | undefined) => ReactNode }) {
+  const reasonId = useId();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>What we tell you about</CardTitle>
+        {emailOn ? null : <CardDescription id={reasonId}>{NotificationMessages.topicsNeedEmail}</CardDescription>}
+      </CardHeader>
+      <CardContent>
+        <ul className="grid divide-y divide-border">{children(emailOn ? undefined : reasonId)}</ul>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -122,10 +135,12 @@ interface PreferenceSwitchProps {
   checked: boolean;
   onChange: (on: boolean) => void;
   disabled: boolean;
+  /** Why the switch cannot be used now, read with it. */
+  inactiveReasonId?: string;
   badge: ReactNode;
 }
 
-function PreferenceSwitch({ option, checked, onChange, disabled, badge }: PreferenceSwitchProps) {
+function PreferenceSwitch({ option, checked, onChange, disabled, inactiveReasonId, badge }: PreferenceSwitchProps) {
   const id = useId();
   return (
     <li className="flex items-start justify-between gap-4 py-3 first:pt-0 last:pb-0">
@@ -148,7 +163,7 @@ function PreferenceSwitch({ option, checked, onChange, disabled, badge }: Prefer
         checked={checked}
         onCheckedChange={onChange}
         disabled={disabled}
-        aria-describedby={[`${id}-description`, option.note ? `${id}-note` : null].filter(Boolean).join(' ')}
+        aria-describedby={[inactiveReasonId, `${id}-description`, option.note ? `${id}-note` : null].filter(Boolean).join(' ')}
       />
     </li>
   );
