@@ -50,28 +50,31 @@ export default function VotesChart({ trend }: { trend: VoteTrend }) {
       <figcaption className="text-sm text-muted-foreground">
         {formatVotes(total)} in the last {countOf(trend.days.length, 'day')} (days in {trend.timeZone})
       </figcaption>
-      <table className="sr-only">
-        <caption>Votes per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {SERIES.map((series) => (
-              <th key={series.key} scope="col">
-                {series.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {trend.days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{shortDate(day.date)}</th>
-              <td>{day.up}</td>
-              <td>{day.down}</td>
+      {/* In a hidden box: a table keeps its content's width and would widen the page on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>Votes per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {SERIES.map((series) => (
+                <th key={series.key} scope="col">
+                  {series.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {trend.days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{shortDate(day.date)}</th>
+                <td>{day.up}</td>
+                <td>{day.down}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
