@@ -61,6 +61,10 @@ async function overflowProblems(page: Page): Promise<string[]> {
         problems.push(`table "${table.querySelector('caption, th')?.textContent?.slice(0, 40) ?? ''}" is cut off`);
       }
     }
+    for (const choice of document.querySelectorAll<HTMLElement>('[role="combobox"]')) {
+      const text = choice.querySelector<HTMLElement>('span');
+      if (text && text.scrollWidth > text.clientWidth + 1) problems.push(`choice "${choice.textContent}" is cut off`);
+    }
     return problems;
   });
 }

@@ -11,14 +11,15 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        'flex h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm',
+        'flex min-h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm',
         'data-[placeholder]:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-60',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-destructive-text',
         className,
       )}
       {...props}
     >
-      <span className="truncate">{children}</span>
+      {/* Wraps rather than cutting a choice or placeholder short on a narrow screen. */}
+      <span className="min-w-0 text-left break-words">{children}</span>
       <SelectPrimitive.Icon asChild>
         <ChevronDown className="size-4 shrink-0 opacity-70" aria-hidden="true" />
       </SelectPrimitive.Icon>
