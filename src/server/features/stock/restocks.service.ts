@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { products, restockRecords, vendingMachines } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http-errors.js';
+import { markSuggestionsStocked } from '../suggestions/suggestion-stocking.js';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -126,6 +127,8 @@ export async function recordVisit(
       .values(input.lines.map((line) => ({ userId, machineId: machine.id, restockedAt, ...line })))
       .returning();
     // RETURNING follows the VALUES order in practice, but nothing promises it: match by product.
+    // A product customers suggested here has now reached the machine: they hear it is stocked.
+    await markSuggestionsStocked(ctx, tx, userId, machine.id, input.lines.map((line) => line.productId));
     const byProduct = new Map(rows.map((row) => [row.productId, row]));
     const records = input.lines.map((line) => toRecord(byProduct.get(line.productId)!, machine.name, productNames.get(line.productId)!));
     return { records };
