@@ -9,6 +9,7 @@ import { suggestionAcceptedMail } from '../features/suggestions/emails/suggestio
 import { educationAvailableMail } from '../features/educators/emails/education-available.js';
 import { contactCopyMail } from '../features/contact/emails/contact-copy.js';
 import { contactMessageMail } from '../features/contact/emails/contact-message.js';
+import { contactReplyMail } from '../features/contact/emails/contact-reply.js';
 import { featureRequestStatusMail } from '../features/feature-requests/emails/status-changed.js';
 import { confirmEmailChangeMail, emailChangedMail } from '../features/security/emails/email-change.js';
 import { newSignInMail } from '../features/security/emails/new-sign-in.js';
@@ -41,6 +42,7 @@ export const appJobs = {
   'mail.education-available': mailJob(educationAvailableMail),
   'mail.contact-message': mailJob(contactMessageMail),
   'mail.contact-copy': mailJob(contactCopyMail),
+  'mail.contact-reply': mailJob(contactReplyMail),
   'mail.trial-ending': mailJob(trialEndingMail),
   'mail.payment-failed': mailJob(paymentFailedMail),
   'mail.magnet-shipped': mailJob(magnetOrderShippedMail),
