@@ -10,7 +10,7 @@ import { publishLive } from '../../live/publish.js';
 import type { ScanSource } from '../../../shared/scan-sources.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { products, suggestions, type Suggestion as SuggestionRow } from '../../db/schema.js';
+import { products, suggestions } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { toProduct } from '../products/products.service.js';
 import type { FeedbackRecipient } from './feedback-recipient.js';
