@@ -58,8 +58,13 @@ export async function markSuggestionStocked(ctx: AppContext, userId: number, id:
     const [updated] = await tx.select().from(suggestions).where(eq(suggestions.id, id));
     return toSuggestion(updated!);
   });
-  publishLive(ctx, userId, { type: 'suggestion', change: 'stocked', machineId: stocked.machineId, suggestionId: stocked.id });
+  publishSuggestionStocked(ctx, userId, stocked);
   return stocked;
+}
+
+/** The operator's other tabs re-read the suggestion, now stocked; sent once its transaction has committed. */
+export function publishSuggestionStocked(ctx: AppContext, userId: number, suggestion: Suggestion) {
+  publishLive(ctx, userId, { type: 'suggestion', change: 'stocked', machineId: suggestion.machineId, suggestionId: suggestion.id });
 }
 
 /** Addresses kept for a product that was approved but never stocked are erased after SUGGESTER_EMAIL_KEPT_DAYS. */
