@@ -40,7 +40,7 @@ test('an admin sees the tabs and the users, searches, pages, and disables an acc
   await login(ADMIN, '/admin-panel');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
-  await expect(tabs).toHaveText(['User Database', 'Affiliate Program', 'Affiliate Setup', 'Educators', 'Resources', 'Charities']);
+  await expect(tabs).toHaveText(['User Database', 'Affiliate Program', 'Affiliate Setup', 'Educators', 'Resources', 'Charities', 'Messages']);
   await expect(page.getByRole('tab', { name: 'User Database' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('user-stat-total')).toContainText(/\d/);
   // The counts are labelled groups; the headings below the h1 never skip a level.
@@ -83,6 +83,44 @@ test('an admin sees the tabs and the users, searches, pages, and disables an acc
   await expect(rows(page).getByRole('button', { name: /^Disable/ })).toHaveCount(0);
 
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' })).toBeVisible();
+});
+
+test('Messages: an admin reads a contact message, answers it by mail, and it moves to Handled', async ({ page, login, adminServer, smtp }) => {
+  const sender = `contact-sender-${Date.now()}@example.com`;
+  const subject = `Do you support Nayax readers? ${Date.now()}`;
+  const sent = await fetch(`${adminServer.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.89.0.1' },
+    body: JSON.stringify({ name: 'Riley Chen', email: sender, subject, message: 'We run 12 machines.\nDo your QR codes work with Nayax?' }),
+  });
+  expect(sent.status).toBe(202);
+
+  await login(ADMIN, '/admin-panel?tab=messages');
+  await expect(page.getByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
+  const item = page.getByRole('listitem', { name: subject });
+  await expect(item).toContainText('Waiting');
+  await expect(item).toContainText(`Riley Chen <${sender}>`);
+  await item.getByRole('button', { name: `Read ${subject}` }).click();
+  await expect(item.getByText('Do your QR codes work with Nayax?')).toBeVisible();
+
+  await item.getByRole('button', { name: 'Send reply' }).click();
+  await expect(item.getByText('Please write a reply')).toBeVisible();
+  await item.getByLabel('Reply to Riley Chen').fill('Yes, any reader works: the QR code opens a web page.');
+  await item.getByRole('button', { name: 'Send reply' }).click();
+  await expect(toast(page, 'Reply sent')).toContainText(sender);
+  const mail = await smtp.waitForMail(sender, /^Re: Do you support Nayax readers/, 15_000);
+  expect(mail.text).toContain('Yes, any reader works');
+
+  // Answered is handled: it leaves the Waiting list and is found under Handled, with the reply and who sent it.
+  await expect(page.getByRole('listitem', { name: subject })).toHaveCount(0);
+  await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Handled' }).click();
+  const handled = page.getByRole('listitem', { name: subject });
+  await expect(handled).toContainText('Handled');
+  await handled.getByRole('button', { name: `Read ${subject}` }).click();
+  await expect(handled).toContainText(`${ADMIN.email} replied on`);
+  await handled.getByRole('button', { name: `Mark as waiting ${subject}` }).click();
+  await expect(toast(page, 'Marked as waiting')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('an operator gets the 404 page and no sidebar entry', async ({ page, login }) => {

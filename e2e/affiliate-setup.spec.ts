@@ -59,6 +59,7 @@ test('fields wait while their provider is off; the switches work from the keyboa
   await expect(page.getByRole('combobox', { name: 'Region' })).toHaveText(/United States \(amazon\.com\)/);
   await expect(page.getByRole('button', { name: 'Test Connection to Amazon' })).toBeDisabled();
   await expect(field(page, 'Commission Rate (%)')).toHaveValue('3.5');
+  await expect(field(page, 'Commission Rate (%)')).toHaveAccessibleDescription(/Kept here for reference only: VendVote does not compute or pay anything from it, and it is not the 40% our affiliate program pays/);
 
   const amazonSwitch = page.getByRole('switch', { name: 'Enable Amazon' });
   await amazonSwitch.focus();

@@ -18,7 +18,7 @@ test('a message is sent: "Message Sent!", the form is cleared and the sender get
   await expect(page).toHaveTitle('Contact Us · VendVote');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
   await expect(page.getByText('Monday-Friday, 9:00-17:00 EST')).toBeVisible();
-  await expect(page.getByText('We typically reply within 24 hours.')).toBeVisible();
+  await expect(page.getByText('We reply by email to the address you give, on working days.')).toBeVisible();
 
   const email = newSender();
   await fillContactForm(page, email);

@@ -2,8 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, registerVerifiedOperator, test, toast } from './fixtures.js';
 
-// Closing the loop with customers: a suggestion left with an email is answered by mail once it is
-// stocked, and a resolved issue's public reply reaches the customer who reported it.
+// Closing the loop with customers: a suggestion left with an email is answered by mail when it is
+// accepted and again once it is stocked at the machine, and a resolved issue's public reply reaches the customer who reported it.
 const stamp = Date.now();
 const account = { email: `customer-loop-${stamp}@example.com`, password: 'machines-on-every-floor-3' };
 
@@ -20,7 +20,7 @@ test.describe('closing the loop with customers', () => {
     await registerVerifiedOperator(server, smtp, account);
   });
 
-  test('a customer suggests with their email; once approved the vote page says so and the mail arrives', async ({ page, login, smtp, browser, baseURL }) => {
+  test('a customer suggests with their email; approval says accepted, and once stocked there the vote page says so and the mail arrives', async ({ page, login, smtp, browser, baseURL }) => {
     await login(account);
     const machineId = await createMachine(page, 'Library Corner', 'Ground floor, by the stairs');
     const product = `Sour Gummy Worms ${stamp}`;
@@ -50,7 +50,21 @@ test.describe('closing the loop with customers', () => {
     await expect(row).toContainText('Customer asks to hear when stocked');
     await expect(row).not.toContainText(customerEmail);
     await row.getByRole('button', { name: `Approve ${product}` }).click();
-    await expect(toast(page, 'Suggestion approved')).toContainText('The customer who suggested it is emailed that it is now stocked.');
+    await expect(toast(page, 'Suggestion approved')).toContainText('emailed that it was accepted, and again once you stock it at the machine');
+
+    // Approval puts it on the list, not in the machine: the customer hears it was accepted, and the page says nothing yet.
+    const accepted = await smtp.waitForMail(customerEmail, /^Your suggestion was accepted/, 15_000);
+    expect(accepted.subject).toBe(`Your suggestion was accepted: ${product}`);
+    expect(`${accepted.text}${accepted.html}`).not.toContain(account.email);
+    await phone.reload();
+    await expect(phone.getByRole('button', { name: 'Suggest Product' }).first()).toBeVisible();
+    await expect(phone.getByText(`Now stocked: ${product}`)).toHaveCount(0);
+
+    // The operator puts it in the machine and says so.
+    const approvedRow = page.getByRole('listitem', { name: product });
+    await approvedRow.getByRole('button', { name: 'Mark stocked at Library Corner' }).click();
+    await expect(toast(page, 'Marked stocked')).toContainText('The customer who suggested it is emailed.');
+    await expect(approvedRow.getByRole('button', { name: 'Mark stocked at Library Corner' })).toHaveCount(0);
 
     const mail = await smtp.waitForMail(customerEmail, /^Now stocked/, 15_000);
     expect(mail.subject).toBe(`Now stocked at Library Corner: ${product}`);

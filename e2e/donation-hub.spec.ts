@@ -36,6 +36,16 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), path: (await file.path())! };
 }
 
+test('before any import, operators are told why a search finds nothing, and admins where to get the files', async ({ page, login }) => {
+  await login(OPERATOR, '/donation-hub');
+  await expect(page.getByTestId('charity-directory-notice')).toContainText('It fills when an admin imports the IRS list of 501(c)(3) organizations.');
+  await login(ADMIN, '/admin-panel?tab=charities');
+  const card = page.getByTestId('charity-files-card');
+  await expect(card.getByRole('heading', { name: 'Fill the directory' })).toBeVisible();
+  await expect(card.getByRole('link', { name: /Exempt Organizations Business Master File extract/ })).toHaveAttribute('href', /irs\.gov/);
+  await expect(card).toContainText('npm run charities:import');
+});
+
 test('an admin imports the IRS extract in the admin panel and sees the report', async ({ page, login }) => {
   await login(ADMIN, '/admin-panel');
   await page.getByRole('tab', { name: 'Charities' }).click();
@@ -51,6 +61,8 @@ test('an admin imports the IRS extract in the admin panel and sees the report', 
 
 test('an operator finds charities near a ZIP code, records a donation and downloads its receipt', async ({ page, login }) => {
   await login(OPERATOR, '/donation-hub');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('charity-directory-notice')).toHaveCount(0);
   const zip = page.getByRole('textbox', { name: 'ZIP code' });
   await expect(zip).toHaveAttribute('maxlength', '5');
 

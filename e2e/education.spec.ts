@@ -38,7 +38,13 @@ test('examples first; with none at all, Get Notified is stored and still shown a
   // The demo data's invented educators, each marked, under the coming-soon panel.
   await expect(cards(page)).toHaveCount(3);
   await expect(cards(page).filter({ hasText: 'Example' })).toHaveCount(3);
-  await expect(page.getByRole('heading', { name: 'Educational Resources Coming Soon' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No educators are listed yet' })).toBeVisible();
+  // An example shows none of its invented figures or example.com links, and no emoji for an icon.
+  await expect(cards(page).first()).toContainText('not a real school or teacher');
+  await expect(cards(page).first().getByText(/ of 5$/)).toHaveCount(0);
+  await expect(cards(page).getByRole('link')).toHaveCount(0);
+  await expect(cards(page).first().locator('svg').first()).toBeVisible();
+  expect(await cards(page).allInnerTexts()).not.toContainEqual(expect.stringMatching(/\p{Extended_Pictographic}/u));
 
   // An admin removes the examples: nothing at all is listed now.
   const list = await admin.api.get('/api/admin/educators');
@@ -46,7 +52,8 @@ test('examples first; with none at all, Get Notified is stored and still shown a
     expect((await admin.api.delete(`/api/admin/educators/${id}`)).status()).toBe(200);
   }
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Educational Resources Coming Soon' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The education directory is empty' })).toBeVisible();
+  await expect(page.getByText('we will email you once, when the first real educator is listed')).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
   await expect(page.getByRole('search')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);

@@ -271,6 +271,32 @@ test('the Starter plan pays first: the button names the total and Stripe’s pag
   await expect(page.getByRole('main')).toContainText(/Paid by card on /);
 });
 
+// The worker's own server has no Stripe: nothing can be charged, and the dialog says so from the start.
+base('without billing the dialog says so when it opens, and the order waits for manual fulfilment, uncharged', async ({ page, login, server, smtp }) => {
+  const account = { email: `manual-magnets-${Date.now()}@example.com`, password: 'magnets-on-the-fridge-4' };
+  await registerVerifiedOperator(server, smtp, account);
+  await login(account, '/magnet-orders');
+  const machine = await page.request.post('/api/machines', { data: { name: 'Night Shift', location: 'Dock 3', type: 'snacks', serialNumber: `SN-manual-${Date.now()}` } });
+  expect(machine.status(), await machine.text()).toBe(201);
+
+  const dialog = await openOrderDialog(page, 'Night Shift');
+  // Before any address is typed: the notice, and a button that promises no payment.
+  await expect(dialog.getByTestId('magnet-manual-notice')).toContainText(MagnetOrderMessages.manualNotice);
+  const place = dialog.getByRole('button', { name: 'Place Order for Manual Fulfilment' });
+  await expect(place).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+
+  await fillAddress(page);
+  await place.click();
+  await expect(toast(page, MagnetOrderMessages.manualReceived)).toContainText('Nothing was charged.');
+  await expect(dialog).toBeHidden();
+  await page.goto('/magnet-orders');
+  await expect(page.getByTestId('magnet-order-card').locator('[data-status]')).toHaveText(MAGNET_ORDER_STATUS_LABELS.pending);
+  await page.getByTestId('magnet-order-card').getByRole('link', { name: /^Receipt for/ }).click();
+  await expect(page.getByRole('main')).toContainText('Not charged online: settled by hand');
+});
+
 test('admins see the revenue breakdown, and the orders to post by hand with a checked Mark shipped form', async ({ page, login, world, smtp }) => {
   await operatorWithMachine({ page, login, world, smtp }, ADMIN_EMAIL, 'Admin Kiosk');
   await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));

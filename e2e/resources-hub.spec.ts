@@ -25,6 +25,9 @@ test.describe('the business resources hub', () => {
     const summary = await (await page.request.get('/api/resources/summary')).json();
     await expect(page.getByTestId('hub-stat-Products listed')).toHaveText(String(summary.totalItems));
     await expect(page.getByText('500+')).toHaveCount(0);
+    // The prices are a stored copy: the page says how old it is.
+    const updated = new Date(summary.pricesUpdatedAt as string).toLocaleDateString('en-US', { dateStyle: 'medium' });
+    await expect(page.getByTestId('prices-updated')).toHaveText(`Prices last updated ${updated}`);
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: /Cleaning Kits/ })).toBeVisible();
     await expect(main.getByRole('link', { name: /Toolkits & Parts/ })).toBeVisible();
@@ -36,6 +39,7 @@ test.describe('the business resources hub', () => {
     await main.getByRole('link', { name: /Credit Card Readers/ }).click();
     await expect(page).toHaveURL(/\/resources\/card-readers$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Credit Card Readers' })).toBeVisible();
+    await expect(page.getByTestId('prices-updated')).toContainText('Prices last updated');
   });
 
   test('card readers: search, filter, clear; add to cart with a toast; change the quantity; check out on Amazon in a new tab', async ({ page, login }) => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** What the contact page and its mails say (spec extended 2 and 8). */
 export const ContactMessages = {
   sentTitle: 'Message Sent!',
-  sentDescription: "Thank you for reaching out. We'll get back to you within 24 hours.",
+  // No reply time is promised: the admins answer from the Messages tab, when they can.
+  sentDescription: "Thank you for reaching out. We'll reply by email to the address you gave.",
   failedTitle: 'Message Failed',
   failedDescription: 'There was an error sending your message. Please try again.',
   nameRequired: 'Name is required',
@@ -15,7 +16,7 @@ export const ContactMessages = {
 
 /** When someone answers; shown on the page and repeated in the sender's copy. */
 export const SUPPORT_HOURS = 'Monday-Friday, 9:00-17:00 EST';
-export const REPLY_TIME = 'We typically reply within 24 hours.';
+export const REPLY_TIME = 'We reply by email to the address you give, on working days.';
 
 export const CONTACT_LIMITS = {
   name: 100,
@@ -66,6 +67,15 @@ export type ContactSubmission = z.output<typeof ContactInputSchema>;
 export const ContactReceiptSchema = z.object({ message: z.string() });
 export type ContactReceipt = z.infer<typeof ContactReceiptSchema>;
 
+/** A reply an admin sent by mail, as admins read it back. */
+export const ContactReplySchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  sentByEmail: z.string(),
+  createdAt: z.string(),
+});
+export type ContactReply = z.infer<typeof ContactReplySchema>;
+
 /** A stored message as administrators read it; the sender's network address is never shown. */
 export const ContactMessageSchema = z.object({
   id: z.number().int(),
@@ -75,14 +85,35 @@ export const ContactMessageSchema = z.object({
   message: z.string(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  /** When an admin marked it handled (replying does too); null while it waits. */
+  handledAt: z.string().nullable(),
+  handledByEmail: z.string().nullable(),
+  replies: z.array(ContactReplySchema),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+export const CONTACT_MESSAGE_FILTERS = ['open', 'handled', 'all'] as const;
+export type ContactMessageFilter = (typeof CONTACT_MESSAGE_FILTERS)[number];
+
+/** `PATCH /api/admin/contact-messages/{id}`: handled, or back to waiting. */
+export const ContactMessageUpdateSchema = z.strictObject({
+  handled: z.boolean({ error: 'handled must be true or false' }),
+});
+
+export const CONTACT_REPLY_MAX = 5000;
+
+/** `POST /api/admin/contact-messages/{id}/replies`: mailed to the sender, and the message is handled. */
+export const ContactReplyInputSchema = z.strictObject({
+  body: requiredText(CONTACT_REPLY_MAX, 'Please write a reply', 'Reply'),
+});
+export type ContactReplyInput = z.input<typeof ContactReplyInputSchema>;
 
 const pageMessage = 'Page must be a whole number from 1';
 const pageSizeMessage = 'Page size must be a whole number from 1 to 100';
 
-/** `GET /api/admin/contact-messages?page=&pageSize=`: newest first. */
+/** `GET /api/admin/contact-messages?page=&pageSize=&status=`: those waiting first, then newest first; `status` narrows to open or handled ones. */
 export const ContactMessageListQuerySchema = z.object({
+  status: z.enum(CONTACT_MESSAGE_FILTERS, { error: 'Status must be open, handled or all' }).default('all'),
   page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).max(1_000_000, pageMessage).default(1),
   pageSize: z.coerce
     .number({ error: pageSizeMessage })
@@ -95,6 +126,8 @@ export type ContactMessageListQuery = z.output<typeof ContactMessageListQuerySch
 
 export const ContactMessagePageSchema = z.object({
   messages: z.array(ContactMessageSchema),
+  /** Messages nobody has handled yet, whatever the filter: the tab's count. */
+  open: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),

@@ -17,6 +17,8 @@ export const TAX_SUMMARY_API = `${DONATION_HUB_API}/tax-summary`;
 export const TAX_SETTINGS_API = `${DONATION_HUB_API}/tax-settings`;
 export const SUMMARY_PDF_API = `${DONATION_HUB_API}/summary.pdf`;
 export const EXPORT_CSV_API = `${DONATION_HUB_API}/export.csv`;
+/** What the directory holds, for the Find Charities tab to say why a search may find nothing. */
+export const DIRECTORY_STATUS_API = `${DONATION_HUB_API}/directory`;
 export const ADMIN_CHARITIES_API = '/api/admin/charities';
 export const ADMIN_CHARITY_IMPORT_API = `${ADMIN_CHARITIES_API}/import`;
 
@@ -303,6 +305,17 @@ export const CharityImportReportSchema = z.object({
   seconds: z.number(),
 });
 export type CharityImportReport = z.infer<typeof CharityImportReportSchema>;
+
+/** `GET /api/donation-hub/directory`: how many IRS and example records the shared directory holds. */
+export const CharityDirectoryStatusSchema = z.object({
+  irsRecords: z.number().int(),
+  exampleRecords: z.number().int(),
+});
+export type CharityDirectoryStatus = z.infer<typeof CharityDirectoryStatusSchema>;
+
+/** Where admins get the IRS extract, and the command that imports it on the server. */
+export const IRS_EXTRACT_URL = 'https://www.irs.gov/charities-non-profits/exempt-organizations-business-master-file-extract-eo-bmf';
+export const CHARITY_IMPORT_COMMAND = 'npm run charities:import -- eo_tx.csv eo_ny.csv';
 
 export const CharityDirectorySchema = z.object({
   total: z.number().int(),

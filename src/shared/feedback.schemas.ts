@@ -21,6 +21,9 @@ export const FeedbackMessages = {
   invalidEmail: 'Please enter a valid email address',
   replyOnlyWhenResolving: 'A public reply can only be sent when resolving an issue.',
   replyRequired: 'Please write a reply for the customer.',
+  notApprovedYet: 'Only an approved suggestion can be marked stocked.',
+  noMachine: 'This suggestion names no machine to stock it at.',
+  alreadyStocked: 'This suggestion is already marked stocked.',
 } as const;
 
 /** An address is at most 254 characters (RFC 5321 path limit); longer is refused as invalid, not cut. */
@@ -76,6 +79,11 @@ export const SuggestionSchema = z.object({
   notifyOnStock: z.boolean(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  /**
+   * When the approved product reached the suggestion's machine (a restock recorded there, or the
+   * operator marking it stocked): the 'now stocked' mail and the vote page's banner start then.
+   */
+  stockedAt: z.string().nullable(),
 });
 export type Suggestion = z.infer<typeof SuggestionSchema>;
 

@@ -16,7 +16,7 @@ export const LiveVoteSchema = z.object({
 
 export const LiveSuggestionSchema = z.object({
   type: z.literal('suggestion'),
-  change: z.enum(['created', 'approved', 'declined']),
+  change: z.enum(['created', 'approved', 'declined', 'stocked']),
   machineId: z.number().int().nullable(),
   suggestionId: z.number().int(),
 });

@@ -73,9 +73,11 @@ export const MagnetQuoteSchema = z.object({
   /**
    * How this operator would pay: 'checkout' (on Stripe's page before printing: the Starter plan, a
    * trial, a plan without a running subscription) or 'invoice' (added to the next invoice of an
-   * active subscription). The order button reads 'Pay ${total} & Order' for 'checkout'.
+   * active subscription), or 'manual' when this install has no billing: nothing is charged, the
+   * order waits for the admins to fulfil by hand. The order button reads 'Pay ${total} & Order' for
+   * 'checkout' only.
    */
-  payment: z.enum(['checkout', 'invoice']),
+  payment: z.enum(['checkout', 'invoice', 'manual']),
 });
 export type MagnetQuote = z.infer<typeof MagnetQuoteSchema>;
 
@@ -182,6 +184,10 @@ export const MagnetOrderMessages = {
   submittedText: 'Your magnets are being printed; we will email you the tracking number when they ship.',
   received: 'Order received',
   receivedText: 'Your magnets will be printed and shipped; we will email you the tracking number.',
+  manualReceived: 'Order received for manual fulfilment',
+  manualReceivedText: 'Nothing was charged. Our team will print and post your magnets by hand and email you the tracking number.',
+  /** Shown as soon as the order dialog opens on an install without billing. */
+  manualNotice: 'Billing is not configured, so nothing is charged online. Your order will wait for our team to fulfil it by hand; they will contact you about payment and email you the tracking number.',
   priceChanged: 'The price has changed. Please review the new total and order again.',
   machineNotFound: 'Machine not found',
   nothingToPay: 'This order has nothing left to pay.',
@@ -217,8 +223,11 @@ export const MagnetOrderSchema = z.object({
   shipping: Money,
   total: Money,
   status: z.enum(MAGNET_ORDER_STATUSES),
-  /** 'checkout': paid on Stripe's page (Starter plan); 'invoice': added to the next invoice (paid plans). */
-  paymentMethod: z.enum(['checkout', 'invoice']),
+  /**
+   * 'checkout': paid on Stripe's page (Starter plan); 'invoice': added to the next invoice (paid
+   * plans); 'manual': taken without billing, settled by the admins who fulfil it.
+   */
+  paymentMethod: z.enum(['checkout', 'invoice', 'manual']),
   paidAt: z.string().nullable(),
   shippingAddress: z.object({
     fullName: z.string(),

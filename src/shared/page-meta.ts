@@ -45,7 +45,7 @@ export const PAGE_META = {
   },
   [PUBLIC_PAGE_PATHS.contact]: {
     title: 'Contact Us',
-    description: 'Questions about VendVote? Write to us; we answer Monday to Friday, 9:00 to 17:00 EST, usually within 24 hours.',
+    description: 'Questions about VendVote? Write to us; we answer by email, Monday to Friday, 9:00 to 17:00 EST.',
   },
   [PUBLIC_PAGE_PATHS.featureRequests]: {
     title: 'Feature Requests',

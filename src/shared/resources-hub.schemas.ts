@@ -91,6 +91,8 @@ export const CatalogListSchema = z.object({
   catalogue: z.enum(CATALOGUES),
   categories: z.array(z.string()),
   items: z.array(CatalogItemSchema),
+  /** When an item of this catalogue was last stored or edited, so its prices were last set; null when it is empty. */
+  pricesUpdatedAt: z.string().nullable(),
 });
 export type CatalogList = z.infer<typeof CatalogListSchema>;
 
@@ -99,6 +101,8 @@ export const HubSummarySchema = z.object({
   totalItems: z.number().int(),
   inStockItems: z.number().int(),
   catalogues: z.array(z.object({ catalogue: z.enum(CATALOGUES), items: z.number().int(), inStock: z.number().int() })),
+  /** The latest time any item's price was stored or edited; null when the hub is empty. */
+  pricesUpdatedAt: z.string().nullable(),
 });
 export type HubSummary = z.infer<typeof HubSummarySchema>;
 

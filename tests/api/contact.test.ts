@@ -2,7 +2,7 @@ import { count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contactMessages, jobs } from '../../src/server/db/schema.js';
 import { readEnv } from '../../src/server/env.js';
-import { CONTACT_LIMITS, ContactMessages } from '../../src/shared/contact.schemas.js';
+import { CONTACT_LIMITS, ContactMessages, REPLY_TIME, type ContactMessage, type ContactMessagePage } from '../../src/shared/contact.schemas.js';
 import { createTestApp, type TestApp } from '../support/index.js';
 import { api, expectJsonError, mailsTo, signIn, uniqueEmail } from './helpers.js';
 
@@ -71,7 +71,7 @@ describe('POST /api/contact with SUPPORT_EMAIL set', () => {
     expect(copy.to).toEqual([input.email]);
     expect(copy.replyTo).toEqual([SUPPORT]);
     expect(copy.text).toContain('Hi Dana Park,');
-    expect(copy.text).toContain('within 24 hours');
+    expect(copy.text).toContain(REPLY_TIME);
     expect(copy.text).toContain('Monday-Friday, 9:00-17:00 EST');
     expect(copy.text).toContain('Second line');
   });
@@ -229,7 +229,7 @@ describe('GET /api/admin/contact-messages', () => {
     const page1 = first.json();
     expect(page1).toMatchObject({ page: 1, pageSize: 2, total });
     expect(page1.messages.map((m: { subject: string }) => m.subject)).toEqual(['Paging three', 'Paging two']);
-    expect(Object.keys(page1.messages[0]).sort()).toEqual(['createdAt', 'email', 'id', 'message', 'name', 'readAt', 'subject']);
+    expect(Object.keys(page1.messages[0]).sort()).toEqual(['createdAt', 'email', 'handledAt', 'handledByEmail', 'id', 'message', 'name', 'readAt', 'replies', 'subject']);
     expect(first.body).not.toMatch(/addressKey|address_key|198\.51\.100/);
 
     const second = (await admin.api.get('/api/admin/contact-messages?page=2&pageSize=2')).json();
@@ -263,6 +263,82 @@ describe('GET /api/admin/contact-messages', () => {
     const admin = await signIn(withSupport, { role: 'admin' });
     const body = expectJsonError(await admin.api.get(`/api/admin/contact-messages?${query}`), 400, message);
     expect(body.errors).toEqual({ [field]: message });
+  });
+});
+
+describe('the admins’ Messages tab: handled, and answered by mail', () => {
+  const list = async (admin: Awaited<ReturnType<typeof signIn>>, query = '') =>
+    (await admin.api.get(`/api/admin/contact-messages?pageSize=100${query}`)).json() as ContactMessagePage;
+  const sentId = async (t: TestApp, email: string) => (await storedFrom(t, email))[0]!.id;
+
+  test('mark handled and back; those waiting are listed first and counted; a missing id is 404', async () => {
+    const t = withoutSupport;
+    const admin = await signIn(t, { role: 'admin' });
+    const older = contactMessage({ subject: 'Older, still waiting' });
+    const newer = contactMessage({ subject: 'Newer, handled' });
+    for (const input of [older, newer]) expect((await send(t, input)).statusCode).toBe(202);
+    const newerId = await sentId(t, newer.email);
+    const olderId = await sentId(t, older.email);
+    const openBefore = (await list(admin)).open;
+
+    const handled = await admin.api.patch(`/api/admin/contact-messages/${newerId}`, { handled: true });
+    expect(handled.statusCode, handled.body).toBe(200);
+    expect(handled.json()).toMatchObject({ id: newerId, handledByEmail: admin.user.email, replies: [] });
+    expect(handled.json().handledAt).not.toBeNull();
+
+    const all = await list(admin);
+    expect(all.open).toBe(openBefore - 1);
+    const ids = all.messages.map((m) => m.id);
+    expect(ids.indexOf(olderId)).toBeLessThan(ids.indexOf(newerId));
+    expect((await list(admin, '&status=open')).messages.map((m) => m.id)).not.toContain(newerId);
+    expect((await list(admin, '&status=handled')).messages.map((m) => m.id)).toEqual(expect.arrayContaining([newerId]));
+    expect((await list(admin, '&status=handled')).messages.map((m) => m.id)).not.toContain(olderId);
+
+    const reopened = (await admin.api.patch(`/api/admin/contact-messages/${newerId}`, { handled: false })).json() as ContactMessage;
+    expect(reopened).toMatchObject({ handledAt: null, handledByEmail: null });
+    expectJsonError(await admin.api.patch('/api/admin/contact-messages/999999', { handled: true }), 404);
+    expectJsonError(await admin.api.patch(`/api/admin/contact-messages/${newerId}`, { handled: 'yes' }), 400);
+  });
+
+  test('a reply is mailed to the sender, Reply-To the admin without SUPPORT_EMAIL, recorded with its author, and handles the message', async () => {
+    const t = withoutSupport;
+    const admin = await signIn(t, { role: 'admin' });
+    const input = contactMessage({ subject: 'Can I export votes?' });
+    expect((await send(t, input)).statusCode).toBe(202);
+    const id = await sentId(t, input.email);
+
+    expectJsonError(await admin.api.post(`/api/admin/contact-messages/${id}/replies`, { body: '   ' }), 400, 'Please write a reply');
+    const replied = await admin.api.post(`/api/admin/contact-messages/${id}/replies`, { body: 'Yes: Exports, then Votes.\nCSV or Excel.' });
+    expect(replied.statusCode, replied.body).toBe(201);
+    const message = replied.json() as ContactMessage;
+    expect(message.handledByEmail).toBe(admin.user.email);
+    expect(message.replies).toEqual([expect.objectContaining({ body: 'Yes: Exports, then Votes.\nCSV or Excel.', sentByEmail: admin.user.email })]);
+
+    const mail = await t.smtp.waitForMail(input.email, /^Re: Can I export votes\?$/);
+    expect(mail.replyTo).toEqual([admin.user.email]);
+    expect(mail.text).toContain('Yes: Exports, then Votes.');
+    expect(mail.text).toContain('how many machines can I add on Growth?');
+    expectJsonError(await admin.api.post('/api/admin/contact-messages/999999/replies', { body: 'Hello' }), 404);
+  });
+
+  test('with SUPPORT_EMAIL set, replies to the answer go to support', async () => {
+    const admin = await signIn(withSupport, { role: 'admin' });
+    const input = contactMessage({ subject: 'Reply-To check' });
+    expect((await send(withSupport, input)).statusCode).toBe(202);
+    const id = await sentId(withSupport, input.email);
+    expect((await admin.api.post(`/api/admin/contact-messages/${id}/replies`, { body: 'Thanks!' })).statusCode).toBe(201);
+    const mail = await withSupport.smtp.waitForMail(input.email, /^Re: Reply-To check$/);
+    expect(mail.replyTo).toEqual([SUPPORT]);
+  });
+
+  test('operators cannot mark or reply: 403', async () => {
+    const operator = await signIn(withSupport);
+    const input = contactMessage();
+    expect((await send(withSupport, input)).statusCode).toBe(202);
+    const id = await sentId(withSupport, input.email);
+    expectJsonError(await operator.api.patch(`/api/admin/contact-messages/${id}`, { handled: true }), 403);
+    expectJsonError(await operator.api.post(`/api/admin/contact-messages/${id}/replies`, { body: 'Hi' }), 403);
+    expect((await storedFrom(withSupport, input.email))[0]!.handledAt).toBeNull();
   });
 });
 

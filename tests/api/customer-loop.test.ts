@@ -1,12 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createVendingIssue } from '../../src/server/db/feedback-factories.js';
 import { createMachine, createUser } from '../../src/server/db/factories.js';
 import { jobs, suggestions, users, vendingIssues, vendingMachines } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
+import { pruneJobsJob } from '../../src/server/jobs/prune-jobs.job.js';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../support/index.js';
 import type { ReceivedMail } from '../support/smtp-server.js';
-import { apiFrom, operatorWithMachine, type CallOptions } from './feedback-helpers.js';
+import { apiFrom, ISO_TIMESTAMP, operatorWithMachine, type CallOptions } from './feedback-helpers.js';
 import { expectJsonError, mailsTo, signIn, uniqueEmail } from './helpers.js';
 
 // Closing the loop with customers: the 'now stocked' mail for a suggestion left with an address,
@@ -47,10 +49,14 @@ async function settledMailsTo(name: string, to: string) {
 /** Everything a customer's mail shows or carries, to look for what must not be there. */
 const wholeMail = (mail: ReceivedMail) => [mail.subject, mail.text, mail.html, ...mail.replyTo, ...Object.values(mail.headers)].join('\n');
 
+const restock = (owner: { api: ReturnType<typeof apiFrom> }, machineId: number, productId: number) =>
+  owner.api.post('/api/stock/restocks', { machineId, productId, unitsLeft: 0, unitsFilled: 8 });
+const nowStockedAt = async (machineId: number) =>
+  ((await apiFrom(t).get(`/api/vote-page/${machineId}`)).json() as { nowStocked: { name: string }[] }).nowStocked.map((item) => item.name);
+
 describe('a suggestion with the customer’s email', () => {
-  test('approved: one mail to the customer naming the machine and linking its vote page; the address is then gone', async () => {
+  test('approved: the customer hears it was accepted, not stocked; the address is kept for the stocked mail', async () => {
     const owner = await operatorWithMachine(t, 'Gym Lobby');
-    await t.database.db.update(vendingMachines).set({ location: 'Floor 2, by the lockers' }).where(eq(vendingMachines.id, owner.machine.id));
     const customer = uniqueEmail('customer');
     const name = `Takis Fuego ${Date.now()}`;
     const sent = await suggest(idea({ name, email: `  ${customer}  ` }), owner.machine.id);
@@ -61,19 +67,74 @@ describe('a suggestion with the customer’s email', () => {
 
     const approved = await owner.api.post(`/api/suggestions/${sent.json().id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().suggestion).toMatchObject({ status: 'approved', notifyOnStock: false });
-    expect((await storedSuggestion(sent.json().id)).suggesterEmail).toBeNull();
+    expect(approved.json().suggestion).toMatchObject({ status: 'approved', notifyOnStock: true, stockedAt: null });
+    expect((await storedSuggestion(sent.json().id)).suggesterEmail).toBe(customer);
 
+    const mail = await t.smtp.waitForMail(customer, /^Your suggestion was accepted/);
+    expect(mail.subject).toBe(`Your suggestion was accepted: ${name}`);
+    expect(mail.text).toContain('It is not in the machine yet.');
+    expect(mail.text).toContain(`${TEST_PUBLIC_URL}/vote/${owner.machine.id}`);
+    expect(wholeMail(mail)).not.toContain(owner.user.email);
+    expect(await settledMailsTo('mail.suggestion-accepted', customer)).toHaveLength(1);
+    expect(await waitingMails('mail.product-stocked', customer)).toEqual([]);
+    // The vote page does not call a product stocked that is only on the list.
+    expect(await nowStockedAt(owner.machine.id)).not.toContain(name);
+  });
+
+  test('a restock of the product at that machine: one "now stocked" mail, the vote page says so, the address is gone', async () => {
+    const owner = await operatorWithMachine(t, 'Gym Lobby');
+    await t.database.db.update(vendingMachines).set({ location: 'Floor 2, by the lockers' }).where(eq(vendingMachines.id, owner.machine.id));
+    const elsewhere = await createMachine(t.database.db, owner.user.id, { name: 'Elsewhere' });
+    const customer = uniqueEmail('stocked');
+    const name = `Takis Fuego ${Date.now()}`;
+    const sent = await suggest(idea({ name, email: customer }), owner.machine.id);
+    const { product } = (await owner.api.post(`/api/suggestions/${sent.json().id}/approve`)).json() as { product: { id: number } };
+    await t.smtp.waitForMail(customer, /^Your suggestion was accepted/);
+
+    // Stocked at another machine: not where the customer asked for it.
+    expect((await restock(owner, elsewhere.id, product.id)).statusCode).toBe(201);
+    expect((await storedSuggestion(sent.json().id)).stockedAt).toBeNull();
+
+    expect((await restock(owner, owner.machine.id, product.id)).statusCode).toBe(201);
+    const stored = await storedSuggestion(sent.json().id);
+    expect(stored.stockedAt).not.toBeNull();
+    expect(stored.suggesterEmail).toBeNull();
     const mail = await t.smtp.waitForMail(customer, /^Now stocked/);
     expect(mail.subject).toBe(`Now stocked at Gym Lobby: ${name}`);
     expect(mail.text).toContain(`${name}, which you suggested, is now stocked at Gym Lobby (Floor 2, by the lockers).`);
-    expect(mail.text).toContain(`${TEST_PUBLIC_URL}/vote/${owner.machine.id}`);
     expect(mail.html).toContain(`href="${TEST_PUBLIC_URL}/vote/${owner.machine.id}"`);
     // Nothing that tracks the reader, and nothing that gives the operator's address away.
     expect(mail.html).not.toMatch(/<img/i);
     expect(wholeMail(mail)).not.toContain(owner.user.email);
     expect(mail.replyTo).toEqual([]);
-    expect(await settledMailsTo('mail.product-stocked', customer)).toHaveLength(1);
+    expect(await nowStockedAt(owner.machine.id)).toContain(name);
+    expect(await nowStockedAt(elsewhere.id)).not.toContain(name);
+
+    // A second restock is an ordinary visit: no second mail.
+    expect((await restock(owner, owner.machine.id, product.id)).statusCode).toBe(201);
+    expect(await settledMailsTo('mail.product-stocked', customer)).toHaveLength(2); // accepted + stocked
+  });
+
+  test('Mark stocked: the operator says it is in the machine; only an approved suggestion of their own, once', async () => {
+    const owner = await operatorWithMachine(t, 'Library Corner');
+    const customer = uniqueEmail('marked');
+    const name = `Seltzer ${Date.now()}`;
+    const sent = await suggest(idea({ name, email: customer }), owner.machine.id);
+    const id = sent.json().id as number;
+    expectJsonError(await owner.api.post(`/api/suggestions/${id}/stocked`), 409, 'Only an approved suggestion can be marked stocked.');
+    expect((await owner.api.post(`/api/suggestions/${id}/approve`)).statusCode).toBe(200);
+    const stranger = await operatorWithMachine(t);
+    expectJsonError(await stranger.api.post(`/api/suggestions/${id}/stocked`), 404);
+    expectJsonError(await owner.api.post('/api/suggestions/999999/stocked'), 404);
+
+    const marked = await owner.api.post(`/api/suggestions/${id}/stocked`);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toMatchObject({ id, status: 'approved', notifyOnStock: false });
+    expect(marked.json().stockedAt).toMatch(ISO_TIMESTAMP);
+    await t.smtp.waitForMail(customer, /^Now stocked at Library Corner/);
+    expect(await nowStockedAt(owner.machine.id)).toContain(name);
+    expectJsonError(await owner.api.post(`/api/suggestions/${id}/stocked`), 409, 'This suggestion is already marked stocked.');
+    expect(await settledMailsTo('mail.product-stocked', customer)).toHaveLength(2);
   });
 
   test('approved through PATCH /api/suggestions/{id}, in the owner’s language', async () => {
@@ -84,10 +145,23 @@ describe('a suggestion with the customer’s email', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     const res = await owner.api.patch(`/api/suggestions/${sent.json().id}`, { status: 'approved' });
     expect(res.statusCode, res.body).toBe(200);
-    const mail = await t.smtp.waitForMail(customer, /Vestíbulo/);
-    expect(mail.subject).toBe('Ya disponible en Vestíbulo: Agua con gas');
+    const mail = await t.smtp.waitForMail(customer, /Agua con gas/);
+    expect(mail.subject).toBe('Tu sugerencia fue aceptada: Agua con gas');
     expect(mail.html).toContain('lang="es"');
-    expect((await storedSuggestion(sent.json().id)).suggesterEmail).toBeNull();
+    expect((await storedSuggestion(sent.json().id)).suggesterEmail).toBe(customer);
+    expect((await owner.api.post(`/api/suggestions/${sent.json().id}/stocked`)).statusCode).toBe(200);
+    expect((await t.smtp.waitForMail(customer, /^Ya disponible/)).subject).toBe('Ya disponible en Vestíbulo: Agua con gas');
+  });
+
+  test('an address whose product is never stocked is erased 90 days after approval', async () => {
+    const owner = await operatorWithMachine(t);
+    const recent = await suggest(idea({ email: uniqueEmail('recent') }), owner.machine.id);
+    const old = await suggest(idea({ email: uniqueEmail('old') }), owner.machine.id);
+    for (const sent of [recent, old]) expect((await owner.api.post(`/api/suggestions/${sent.json().id}/approve`)).statusCode).toBe(200);
+    await t.database.db.update(suggestions).set({ processedAt: new Date(Date.now() - 91 * 24 * 60 * 60 * 1000) }).where(eq(suggestions.id, old.json().id));
+    await pruneJobsJob.handle({}, { db: t.database.db, log: pino({ level: 'silent' }), mailer: undefined as never });
+    expect((await storedSuggestion(old.json().id)).suggesterEmail).toBeNull();
+    expect((await storedSuggestion(recent.json().id)).suggesterEmail).not.toBeNull();
   });
 
   test('declined: no mail, and the address is cleared', async () => {
@@ -98,6 +172,7 @@ describe('a suggestion with the customer’s email', () => {
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json()).toMatchObject({ status: 'declined', notifyOnStock: false });
     expect((await storedSuggestion(sent.json().id)).suggesterEmail).toBeNull();
+    expect(await mailsFor('mail.suggestion-accepted', customer)).toBe(0);
     expect(await mailsFor('mail.product-stocked', customer)).toBe(0);
   });
 
@@ -114,17 +189,17 @@ describe('a suggestion with the customer’s email', () => {
     const sent = await suggest(idea({ email: customer }), owner.machine.id);
     expect((await owner.api.post(`/api/suggestions/${sent.json().id}/approve`)).statusCode).toBe(200);
     expectJsonError(await owner.api.post(`/api/suggestions/${sent.json().id}/approve`), 409, 'This suggestion has already been processed.');
-    expect(await settledMailsTo('mail.product-stocked', customer)).toHaveLength(1);
+    expect(await settledMailsTo('mail.suggestion-accepted', customer)).toHaveLength(1);
   });
 
-  test('the machine was deleted before approval: no machine to name, so no mail; the address is cleared', async () => {
+  test('the machine was deleted before approval: no machine to name, so no mail', async () => {
     const owner = await operatorWithMachine(t);
     const customer = uniqueEmail('orphan');
     const sent = await suggest(idea({ email: customer }), owner.machine.id);
     await t.database.db.delete(vendingMachines).where(eq(vendingMachines.id, owner.machine.id));
     expect((await owner.api.post(`/api/suggestions/${sent.json().id}/approve`)).statusCode).toBe(200);
-    expect((await storedSuggestion(sent.json().id)).suggesterEmail).toBeNull();
-    expect(await mailsFor('mail.product-stocked', customer)).toBe(0);
+    expect(await mailsFor('mail.suggestion-accepted', customer)).toBe(0);
+    expectJsonError(await owner.api.post(`/api/suggestions/${sent.json().id}/stocked`), 409, 'This suggestion names no machine to stock it at.');
   });
 });
 
@@ -139,7 +214,7 @@ describe('a suggestion without an email', () => {
       expect((await storedSuggestion(sent.json().id)).suggesterEmail).toBeNull();
       expect((await owner.api.post(`/api/suggestions/${sent.json().id}/approve`)).statusCode).toBe(200);
     }
-    const waiting = await t.database.db.select().from(jobs).where(and(eq(jobs.name, 'mail.product-stocked'), sql`${jobs.payload}->'props'->>'productName' = ${name}`));
+    const waiting = await t.database.db.select().from(jobs).where(and(eq(jobs.name, 'mail.suggestion-accepted'), sql`${jobs.payload}->'props'->>'productName' = ${name}`));
     expect(waiting).toEqual([]);
     expect(t.smtp.received.filter((mail) => mail.subject.includes(name))).toEqual([]);
   });

@@ -63,6 +63,22 @@ const SAMPLE_DIRECTORY = [
   ['000000219', 'church', 'X20', '78758', null, 'Christian (NTEE X20)'],
 ];
 
+describe('GET /api/donation-hub/directory: whether the IRS extract is in', () => {
+  test('examples only: no IRS records, so the page can say why most ZIP codes find nothing; signed out is 401', async () => {
+    // An install of its own: the examples stay out of this file's directory.
+    const fresh = await createTestApp();
+    try {
+      await seedExampleCharities(fresh.database.db);
+      const status = await (await signIn(fresh)).api.get('/api/donation-hub/directory');
+      expect(status.statusCode, status.body).toBe(200);
+      expect(status.json()).toEqual({ irsRecords: 0, exampleRecords: 14 });
+      expect((await api(fresh).get('/api/donation-hub/directory')).statusCode).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('POST /api/admin/charities/import (the sample file)', () => {
   test('imports the 501(c)(3) rows with their types, ZIP codes and contact persons, and reports every refused row with its line and reason', async () => {
     const res = await upload([{ name: 'eo-bmf-sample.csv', text: sampleText() }]);
@@ -284,5 +300,12 @@ describe('the example records of a new install', () => {
 
     const directory = (await admin.api.get(DIRECTORY)).json() as CharityDirectory;
     expect(directory.bySource.example).toBe(14);
+  });
+});
+
+describe('GET /api/donation-hub/directory after an import', () => {
+  test('counts the IRS records', async () => {
+    const status = (await operator.api.get('/api/donation-hub/directory')).json() as { irsRecords: number };
+    expect(status.irsRecords).toBeGreaterThan(0);
   });
 });

@@ -243,11 +243,26 @@ describe('Starter plan: pay on Stripe, then print', () => {
     expectJsonError(await operator.api.post(`/api/magnet-orders/${result.orderId}/pay`), 409, MagnetOrderMessages.nothingToPay);
   });
 
-  test('without Stripe configured, an order that needs payment answers 503 and leaves nothing behind', async () => {
+  test('without Stripe configured, the quote says so and the order waits, uncharged, for the admins to fulfil by hand', async () => {
     const operator = await operatorWithMachine(unpaid);
+    expect((await quoteFor(operator)).payment).toBe('manual');
     const response = await order(operator);
-    expectJsonError(response, 503);
-    expect(await unpaid.database.db.select().from(magnetOrders).where(eq(magnetOrders.userId, operator.user.id))).toEqual([]);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json() as MagnetOrderResult;
+    expect(result).toMatchObject({ requiresPayment: false, checkoutUrl: null, title: MagnetOrderMessages.manualReceived });
+    // Nothing was charged, so nothing is sent to the printer on its own.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await orderRow(unpaid, result.orderId)).toMatchObject({ status: 'pending', paymentMethod: 'manual', stripeCheckoutSessionId: null, printifyOrderId: null });
+    expect(await unpaid.database.db.select().from(jobs).where(eq(jobs.uniqueKey, `magnet-submit:${result.orderId}`))).toEqual([]);
+    expect((await operator.api.get(`/api/magnet-orders/${result.orderId}`)).json()).toMatchObject({ paymentMethod: 'manual', status: 'pending' });
+    expectJsonError(await operator.api.post(`/api/magnet-orders/${result.orderId}/pay`), 503);
+
+    const admin = await signIn(unpaid, { role: 'admin' });
+    const listed = (await admin.api.get('/api/admin/magnet-orders')).json() as { id: number }[];
+    expect(listed.map((candidate) => candidate.id)).toContain(result.orderId);
+    const shipped = await admin.api.post(`/api/admin/magnet-orders/${result.orderId}/ship`, { carrier: 'USPS', trackingNumber: 'EZ200' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await orderRow(unpaid, result.orderId)).status).toBe('fulfilled');
   });
 
   test('a trialing operator pays by card: a trial may end without a card, so nothing goes on its invoice', async () => {

@@ -78,6 +78,21 @@ describe('the catalogues', () => {
     expect(summary.catalogues.map((entry: { catalogue: string }) => entry.catalogue)).toEqual(['cleaning-kits', 'card-readers', 'toolkits']);
     expect(summary.inStockItems).toBeLessThan(summary.totalItems);
   });
+
+  test('each list and the summary say when the stored prices were last updated: the latest edit of an item', async () => {
+    const { api } = await signIn(t);
+    const edited = new Date('2026-03-04T10:00:00.000Z');
+    const older = new Date('2026-01-02T10:00:00.000Z');
+    await t.database.db.update(catalogItems).set({ updatedAt: older });
+    const [item] = await t.database.db.select().from(catalogItems).where(eq(catalogItems.catalogue, 'toolkits')).limit(1);
+    await t.database.db.update(catalogItems).set({ updatedAt: edited }).where(eq(catalogItems.id, item!.id));
+    const list = (await api.get('/api/resources/catalogues/toolkits?search=no-such-item-anywhere')).json() as CatalogList;
+    // The whole catalogue's date, whatever the filter shows.
+    expect(list.items).toEqual([]);
+    expect(list.pricesUpdatedAt).toBe(edited.toISOString());
+    expect(((await api.get('/api/resources/catalogues/card-readers')).json() as CatalogList).pricesUpdatedAt).toBe(older.toISOString());
+    expect((await api.get('/api/resources/summary')).json().pricesUpdatedAt).toBe(edited.toISOString());
+  });
 });
 
 describe('the cart', () => {

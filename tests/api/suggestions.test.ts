@@ -46,6 +46,7 @@ describe('POST /api/suggestions: who receives it', () => {
       notifyOnStock: false,
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       processedAt: null,
+      stockedAt: null,
     });
     expect(await ownerOf(body.id)).toBe(owner.user.id);
     expect((await list(owner.cookie)).json()).toEqual([body]);

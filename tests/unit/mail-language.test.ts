@@ -11,6 +11,7 @@ import { newSignInMail } from '../../src/server/features/security/emails/new-sig
 import { newIssueMail } from '../../src/server/features/vending-issues/emails/new-issue.js';
 import { issueReplyMail } from '../../src/server/features/vending-issues/emails/issue-reply.js';
 import { productStockedMail } from '../../src/server/features/suggestions/emails/product-stocked.js';
+import { suggestionAcceptedMail } from '../../src/server/features/suggestions/emails/suggestion-accepted.js';
 import { educationAvailableMail } from '../../src/server/features/educators/emails/education-available.js';
 import type { MailTemplate } from '../../src/server/integrations/mail/define-mail.js';
 import { MAIL_LOCALES } from '../../src/server/integrations/mail/mail-locale.js';
@@ -47,6 +48,7 @@ const MAILS: [string, MailTemplate<z.ZodType>, Record<string, unknown>][] = [
   ['email-changed', emailChangedMail, { firstName: 'Ann', newEmail: 'new@example.test', supportLink: link }],
   // Customer mails, written in the machine owner's language.
   ['product-stocked', productStockedMail, { productName: 'Takis Fuego', machineName: 'Gym Lobby', location: 'Floor 2', votePageLink: link }],
+  ['suggestion-accepted', suggestionAcceptedMail, { productName: 'Takis Fuego', machineName: 'Gym Lobby', votePageLink: link, keptDays: 90 }],
   [
     'issue-reply',
     issueReplyMail,

@@ -6,9 +6,11 @@ import { trialEndingMail } from '../features/billing/emails/trial-ending.js';
 import { newIssueMail } from '../features/vending-issues/emails/new-issue.js';
 import { issueReplyMail } from '../features/vending-issues/emails/issue-reply.js';
 import { productStockedMail } from '../features/suggestions/emails/product-stocked.js';
+import { suggestionAcceptedMail } from '../features/suggestions/emails/suggestion-accepted.js';
 import { educationAvailableMail } from '../features/educators/emails/education-available.js';
 import { contactCopyMail } from '../features/contact/emails/contact-copy.js';
 import { contactMessageMail } from '../features/contact/emails/contact-message.js';
+import { contactReplyMail } from '../features/contact/emails/contact-reply.js';
 import { featureRequestStatusMail } from '../features/feature-requests/emails/status-changed.js';
 import { confirmEmailChangeMail, emailChangedMail } from '../features/security/emails/email-change.js';
 import { newSignInMail } from '../features/security/emails/new-sign-in.js';
@@ -38,9 +40,11 @@ export const appJobs = {
   'mail.new-issue': mailJob(newIssueMail),
   'mail.issue-reply': mailJob(issueReplyMail),
   'mail.product-stocked': mailJob(productStockedMail),
+  'mail.suggestion-accepted': mailJob(suggestionAcceptedMail),
   'mail.education-available': mailJob(educationAvailableMail),
   'mail.contact-message': mailJob(contactMessageMail),
   'mail.contact-copy': mailJob(contactCopyMail),
+  'mail.contact-reply': mailJob(contactReplyMail),
   'mail.trial-ending': mailJob(trialEndingMail),
   'mail.payment-failed': mailJob(paymentFailedMail),
   'mail.magnet-shipped': mailJob(magnetOrderShippedMail),

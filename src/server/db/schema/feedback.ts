@@ -20,7 +20,10 @@ export const suggestions = pgTable(
     description: text('description').notNull().default(''),
     imageUrl: text('image_url'),
     suggestedBy: text('suggested_by'),
-    /** Left by the customer to hear when the product is stocked; used for that one mail only. */
+    /**
+     * Left by the customer to hear when the product is stocked at the machine; kept for that mail
+     * only, erased once it is queued, on decline, or when the product never arrives (0037).
+     */
     suggesterEmail: text('suggester_email'),
     /** Where the customer came from to the machine's page (shared/scan-sources.ts). */
     source: text('source').notNull().default('direct'),
@@ -30,6 +33,8 @@ export const suggestions = pgTable(
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** When the approved product reached the machine: a restock recorded there, or the operator said so. */
+    stockedAt: timestamp('stocked_at', { withTimezone: true }),
   },
   (table) => [index('suggestions_user_status_idx').on(table.userId, table.status, table.createdAt)],
 );

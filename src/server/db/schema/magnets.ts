@@ -45,8 +45,11 @@ export const magnetOrders = pgTable(
     })
       .notNull()
       .default('pending'),
-    /** How it is paid: a Stripe Checkout (Starter plan) or an item on the next invoice (paid plans). */
-    paymentMethod: text('payment_method', { enum: ['checkout', 'invoice'] }).notNull(),
+    /**
+     * How it is paid: a Stripe Checkout (Starter plan), an item on the next invoice (paid plans), or
+     * 'manual' on an install without billing, where admins fulfil the order and settle it by hand.
+     */
+    paymentMethod: text('payment_method', { enum: ['checkout', 'invoice', 'manual'] }).notNull(),
     stripeCheckoutSessionId: text('stripe_checkout_session_id'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     stripeInvoiceItemId: text('stripe_invoice_item_id'),

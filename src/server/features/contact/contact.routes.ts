@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ContactInputSchema,
   ContactMessageListQuerySchema,
   ContactMessagePageSchema,
   ContactMessages,
+  ContactMessageSchema,
+  ContactMessageUpdateSchema,
   ContactReceiptSchema,
+  ContactReplyInputSchema,
 } from '../../../shared/contact.schemas.js';
-import { isHoneypotHit, listContactMessages, sendContactMessage } from './contact.service.js';
+import { signedInUser } from '../../route-scopes.js';
+import { listContactMessages, replyToContactMessage, setContactMessageHandled } from './contact-inbox.service.js';
+import { isHoneypotHit, sendContactMessage } from './contact.service.js';
+
+const MessageParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The contact page's form (spec extended 7). */
 export async function contactPublicRoutes(server: FastifyInstance) {
@@ -34,5 +42,17 @@ export async function contactAdminRoutes(server: FastifyInstance) {
     '/api/admin/contact-messages',
     { schema: { querystring: ContactMessageListQuerySchema, response: { 200: ContactMessagePageSchema } } },
     async (request) => listContactMessages(ctx, request.query),
+  );
+
+  app.patch(
+    '/api/admin/contact-messages/:id',
+    { schema: { params: MessageParams, body: ContactMessageUpdateSchema, response: { 200: ContactMessageSchema } } },
+    async (request) => setContactMessageHandled(ctx, signedInUser(request).id, request.params.id, request.body.handled),
+  );
+
+  app.post(
+    '/api/admin/contact-messages/:id/replies',
+    { schema: { params: MessageParams, body: ContactReplyInputSchema, response: { 201: ContactMessageSchema } } },
+    async (request, reply) => reply.status(201).send(await replyToContactMessage(ctx, signedInUser(request), request.params.id, request.body)),
   );
 }

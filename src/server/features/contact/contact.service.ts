@@ -1,13 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { count, desc, sql } from 'drizzle-orm';
-import {
-  CONTACT_LIMITS,
-  HONEYPOT_FIELD,
-  type ContactMessage,
-  type ContactMessageListQuery,
-  type ContactMessagePage,
-  type ContactSubmission,
-} from '../../../shared/contact.schemas.js';
+import { sql } from 'drizzle-orm';
+import { CONTACT_LIMITS, HONEYPOT_FIELD, type ContactSubmission } from '../../../shared/contact.schemas.js';
 import type { AppContext } from '../../context.js';
 import { contactMessages } from '../../db/schema.js';
 import { tooManyAttempts } from '../../http-errors.js';
@@ -69,31 +62,4 @@ export async function sendContactMessage(ctx: AppContext, input: ContactSubmissi
       props: { name, subject, message },
     });
   });
-}
-
-function toContactMessage(row: typeof contactMessages.$inferSelect): ContactMessage {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    subject: row.subject,
-    message: row.message,
-    createdAt: row.createdAt.toISOString(),
-    readAt: row.readAt?.toISOString() ?? null,
-  };
-}
-
-/** Every stored message, newest first, one page at a time (administrators only). */
-export async function listContactMessages(ctx: AppContext, query: ContactMessageListQuery): Promise<ContactMessagePage> {
-  const { page, pageSize } = query;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db.select({ n: count() }).from(contactMessages),
-  ]);
-  return { messages: rows.map(toContactMessage), page, pageSize, total: total!.n };
 }

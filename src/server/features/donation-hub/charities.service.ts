@@ -4,6 +4,7 @@ import {
   SEARCH_PAGE_SIZE,
   type Charity,
   type CharityDirectory,
+  type CharityDirectoryStatus,
   type OwnCharityFields,
 } from '../../../shared/donation-hub.schemas.js';
 import type { AppContext } from '../../context.js';
@@ -174,6 +175,13 @@ export async function setAcceptedItems(ctx: AppContext, userId: number, charityI
   await visibleCharity(ctx, userId, charityId);
   await saveAcceptedItems(ctx, userId, charityId, items);
   return { charityId, items };
+}
+
+/** What the shared directory holds (the operator's page says so when it is examples only). */
+export async function directoryStatus(ctx: AppContext): Promise<CharityDirectoryStatus> {
+  const rows = await ctx.db.select({ source: charities.source, n: count() }).from(charities).where(isNull(charities.ownerId)).groupBy(charities.source);
+  const of = (source: string) => rows.find((row) => row.source === source)?.n ?? 0;
+  return { irsRecords: of('irs'), exampleRecords: of('example') };
 }
 
 /** The admin panel's view of the directory: counts and the last imports. */

@@ -5,6 +5,7 @@ import {
   AcceptedItemsInputSchema,
   AcceptedItemsSchemaOut,
   CHARITY_SEARCH_API,
+  CharityDirectoryStatusSchema,
   CharityIdParamsSchema,
   CharityListSchema,
   CharitySchema,
@@ -15,6 +16,7 @@ import {
   DonationIdParamsSchema,
   DonationRecordSchema,
   EXPORT_CSV_API,
+  DIRECTORY_STATUS_API,
   OWN_CHARITIES_API,
   OwnCharityInputSchema,
   RECORD_DONATION_API,
@@ -27,7 +29,7 @@ import {
 import { TaxSettingsInputSchema, TaxSettingsSchema, TaxSummarySchema, TaxYearQuerySchema } from '../../../shared/donation-tax.schemas.js';
 import { signedInUser } from '../../route-scopes.js';
 import { localDate, ownerPreferences } from '../stock/purchase-list.service.js';
-import { addOwnCharity, deleteOwnCharity, listOwnCharities, searchCharities, setAcceptedItems, updateOwnCharity } from './charities.service.js';
+import { addOwnCharity, deleteOwnCharity, directoryStatus, listOwnCharities, searchCharities, setAcceptedItems, updateOwnCharity } from './charities.service.js';
 import { donationHistory, ownDonation, readTaxSettings, recordDonation, saveTaxSettings, taxYearFigures } from './donations.service.js';
 import { donorOf } from './donor.js';
 
@@ -45,6 +47,8 @@ export async function donationHubRoutes(server: FastifyInstance) {
     reply.header(TOTAL_COUNT_HEADER, String(page.total));
     return page.charities;
   });
+
+  app.get(DIRECTORY_STATUS_API, { schema: { response: { 200: CharityDirectoryStatusSchema } } }, async () => directoryStatus(ctx));
 
   app.get(OWN_CHARITIES_API, { schema: { response: { 200: CharityListSchema } } }, async (request) => listOwnCharities(ctx, signedInUser(request).id));
 

@@ -6,7 +6,7 @@ import { magnetOrders, suggestions, vendingIssues, vendingMachines } from '../..
 import { during, iso, keyset, ownMachine, type ExportDefinition } from './export-definition.js';
 
 const SUGGESTION_LABELS = { pending: 'Pending', approved: 'Approved', declined: 'Declined' } as const;
-const PAYMENT_LABELS = { checkout: 'Paid by card at checkout', invoice: 'Added to the subscription invoice' } as const;
+const PAYMENT_LABELS = { checkout: 'Paid by card at checkout', invoice: 'Added to the subscription invoice', manual: 'Settled by hand (no billing)' } as const;
 
 const dollars = (cents: number) => formatCents(BigInt(cents));
 

@@ -21,12 +21,14 @@ function toAdminView(ctx: AppContext, row: MagnetOrder, operatorEmail: string) {
 }
 
 /**
- * The orders someone must print and post by hand: paid ones when Printify is not configured, and
- * those Printify refused before taking them. With Printify, a pending order is on its way there.
+ * The orders someone must print and post by hand: paid ones when Printify is not configured, those
+ * taken without billing (never sent to Printify, as nothing was charged), and those Printify refused
+ * before taking them. With Printify, any other pending order is on its way there.
  */
 function toFulfilByHand(ctx: AppContext): SQL {
   const refused = and(eq(magnetOrders.status, 'had-issues'), isNull(magnetOrders.printifyOrderId))!;
-  return ctx.printify ? refused : or(eq(magnetOrders.status, 'pending'), refused)!;
+  const manual = and(eq(magnetOrders.status, 'pending'), eq(magnetOrders.paymentMethod, 'manual'))!;
+  return ctx.printify ? or(refused, manual)! : or(eq(magnetOrders.status, 'pending'), refused)!;
 }
 
 /** Every operator's orders with a status, newest first; without one, those to fulfil by hand. */
@@ -56,7 +58,8 @@ export async function markShippedByHand(ctx: AppContext, orderId: number, shipme
     if (!row) throw notFound('Order not found');
     if (row.order.printifyOrderId) throw conflict('This order is with Printify; its tracking comes from there.');
     // With Printify, a pending order may be on its way there this very moment: only a refused one is the admins'.
-    const byHand = row.order.status === 'had-issues' || (!ctx.printify && row.order.status === 'pending');
+    const pending = row.order.status === 'pending';
+    const byHand = row.order.status === 'had-issues' || (pending && (!ctx.printify || row.order.paymentMethod === 'manual'));
     if (!byHand) throw conflict('Only a paid order waiting to be printed by hand can be marked shipped.');
     await tx.update(magnetOrders).set({ status: 'fulfilled', updatedAt: new Date() }).where(eq(magnetOrders.id, orderId));
     await recordShipment(tx, ctx.publicUrl, row.order, {

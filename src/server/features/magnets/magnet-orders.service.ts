@@ -72,11 +72,11 @@ async function chosenSku(ctx: AppContext, log: FastifyBaseLogger, body: NewOrder
  * our records, every price from the server; the prices the browser showed must match them, so the
  * operator never pays a figure they did not see. On the Starter plan (and whenever no active
  * subscription can carry it) the order waits for a Stripe Checkout payment; otherwise its price goes
- * on the next invoice and it is sent to the printer at once.
+ * on the next invoice and it is sent to the printer at once. Without billing it waits, uncharged,
+ * for the admins to fulfil by hand.
  */
 export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, payer: Payer, body: NewOrder): Promise<MagnetOrderResult> {
   const machine = await getOwnedMachine(ctx, payer.id, body.machineId);
-  const billing = configuredBilling(ctx);
   const sku = await chosenSku(ctx, log, body);
   const priced = await priceOrder(ctx, log, {
     sku,
@@ -90,7 +90,7 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
   if (centsOf(body.unitPrice) !== price.unitPriceCents || centsOf(body.totalPrice) !== price.totalCents) {
     throw badRequest(MagnetOrderMessages.priceChanged, { totalPrice: MagnetOrderMessages.priceChanged });
   }
-  const payment = await magnetPaymentOf(ctx.db, payer.id);
+  const payment = await magnetPaymentOf(ctx.db, payer.id, Boolean(ctx.billing));
   const [order] = await ctx.db
     .insert(magnetOrders)
     .values({
@@ -114,6 +114,11 @@ export async function placeMagnetOrder(ctx: AppContext, log: FastifyBaseLogger, 
     })
     .returning();
   const placed = order!;
+  // Nothing is charged and nothing goes to the printer on its own: the admins' list holds the order.
+  if (payment === 'manual') {
+    return { requiresPayment: false, title: MagnetOrderMessages.manualReceived, message: MagnetOrderMessages.manualReceivedText, orderId: placed.id, checkoutUrl: null, trackingInfo: null };
+  }
+  const billing = configuredBilling(ctx);
   const description = `${placed.quantity} QR magnets (${placed.magnetSize}) for ${placed.machineName}`;
   let customer: string | undefined;
   let invoiceItem: Stripe.InvoiceItem | undefined;

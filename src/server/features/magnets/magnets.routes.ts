@@ -47,7 +47,7 @@ export async function magnetRoutes(server: FastifyInstance) {
   const orderLimit = limit(server, { name: 'magnet-order', max: 10, windowMs: 10 * MINUTE_MS, per: perOperator });
 
   app.post('/api/magnet-quote', { schema: { body: MagnetQuoteRequestSchema, response: { 200: MagnetQuoteSchema } }, preHandler: quoteLimit }, async (request) => {
-    const payment = await magnetPaymentOf(ctx.db, signedInUser(request).id);
+    const payment = await magnetPaymentOf(ctx.db, signedInUser(request).id, Boolean(ctx.billing));
     return quoteOf(await priceOrder(ctx, request.log, request.body), request.body.quantity, payment);
   });
 

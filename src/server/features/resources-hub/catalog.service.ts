@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, max, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CATALOGUES,
@@ -87,16 +87,23 @@ export async function listCatalog(ctx: AppContext, viewerId: number, catalogue: 
         )
       : undefined,
   ];
-  const [rows, categoryRows, retail] = await Promise.all([
+  const [rows, categoryRows, [latest], retail] = await Promise.all([
     ctx.db.select().from(catalogItems).where(and(...filters)).orderBy(asc(catalogItems.sortOrder), asc(catalogItems.name), asc(catalogItems.id)),
     ctx.db
       .selectDistinct({ category: catalogItems.category })
       .from(catalogItems)
       .where(eq(catalogItems.catalogue, catalogue))
       .orderBy(asc(catalogItems.category)),
+    // The whole catalogue's, whatever the filters: the prices are a stored copy of the retailer's.
+    ctx.db.select({ at: max(catalogItems.updatedAt) }).from(catalogItems).where(eq(catalogItems.catalogue, catalogue)),
     retailFor(ctx, viewerId),
   ]);
-  return { catalogue, categories: categoryRows.map((row) => row.category), items: rows.map((row) => toCatalogItem(row, retail)) };
+  return {
+    catalogue,
+    categories: categoryRows.map((row) => row.category),
+    items: rows.map((row) => toCatalogItem(row, retail)),
+    pricesUpdatedAt: latest?.at?.toISOString() ?? null,
+  };
 }
 
 /** The hub's figures, counted, so that they are true whatever admins add or remove. */
@@ -106,6 +113,7 @@ export async function summarizeHub(ctx: AppContext): Promise<HubSummary> {
       catalogue: catalogItems.catalogue,
       items: count(),
       inStock: sql<number>`count(*) filter (where ${catalogItems.inStock})`.mapWith(Number),
+      updatedAt: max(catalogItems.updatedAt),
     })
     .from(catalogItems)
     .groupBy(catalogItems.catalogue);
@@ -117,6 +125,7 @@ export async function summarizeHub(ctx: AppContext): Promise<HubSummary> {
     totalItems: catalogues.reduce((sum, entry) => sum + entry.items, 0),
     inStockItems: catalogues.reduce((sum, entry) => sum + entry.inStock, 0),
     catalogues,
+    pricesUpdatedAt: rows.reduce<Date | null>((latest, row) => (row.updatedAt && (!latest || row.updatedAt > latest) ? row.updatedAt : latest), null)?.toISOString() ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { products, restockRecords, vendingMachines } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http-errors.js';
+import { markSuggestionsStocked, publishSuggestionStocked } from '../suggestions/suggestion-stocking.js';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -113,7 +114,7 @@ export async function recordVisit(
   productField: (index: number) => string = (index) => `lines.${index}.productId`,
 ): Promise<RestockBatch> {
   const restockedAt = input.restockedAt ?? new Date();
-  return ctx.db.transaction(async (tx) => {
+  const { batch, stocked } = await ctx.db.transaction(async (tx) => {
     const machine = await ownedMachine(tx, userId, input.machineId);
     const productNames = await ownedProductNames(
       tx,
@@ -125,11 +126,16 @@ export async function recordVisit(
       .insert(restockRecords)
       .values(input.lines.map((line) => ({ userId, machineId: machine.id, restockedAt, ...line })))
       .returning();
+    // A product customers suggested here has now reached the machine: they hear it is stocked.
+    const stockedSuggestions = await markSuggestionsStocked(ctx, tx, userId, machine.id, input.lines.map((line) => line.productId));
     // RETURNING follows the VALUES order in practice, but nothing promises it: match by product.
     const byProduct = new Map(rows.map((row) => [row.productId, row]));
     const records = input.lines.map((line) => toRecord(byProduct.get(line.productId)!, machine.name, productNames.get(line.productId)!));
-    return { records };
+    return { batch: { records }, stocked: stockedSuggestions };
   });
+  // The operator's other tabs show those suggestions stocked.
+  for (const suggestion of stocked) publishSuggestionStocked(ctx, userId, suggestion);
+  return batch;
 }
 
 /** Removes a record made by mistake; only the operator's own can be named. */

@@ -14,6 +14,7 @@ import { signedInUser } from '../../route-scopes.js';
 import { resolveFeedbackRecipient } from './feedback-recipient.js';
 import { ScanSourceQuerySchema } from '../../../shared/scan-sources.schemas.js';
 import { approveSuggestion, createSuggestion, declineSuggestion, listSuggestions } from './suggestions.service.js';
+import { markSuggestionStocked } from './suggestion-stocking.js';
 
 const TEN_MINUTES = 10 * 60_000;
 
@@ -51,6 +52,11 @@ export async function suggestionRoutes(server: FastifyInstance) {
 
   app.post('/api/suggestions/:id/decline', { schema: { ...byId, response: { 200: SuggestionSchema } } }, async (request) =>
     declineSuggestion(ctx, signedInUser(request).id, request.params.id),
+  );
+
+  // The product is in the machine now, without a restock record saying so.
+  app.post('/api/suggestions/:id/stocked', { schema: { ...byId, response: { 200: SuggestionSchema } } }, async (request) =>
+    markSuggestionStocked(ctx, signedInUser(request).id, request.params.id),
   );
 
   // The dashboard's way to process a suggestion; it answers the suggestion itself either way.

@@ -10,33 +10,18 @@ import { publishLive } from '../../live/publish.js';
 import type { ScanSource } from '../../../shared/scan-sources.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { products, suggestions, type Suggestion as SuggestionRow } from '../../db/schema.js';
+import { products, suggestions } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { toProduct } from '../products/products.service.js';
 import type { FeedbackRecipient } from './feedback-recipient.js';
-import { queueStockedMail } from './stocked-mail.js';
+import { queueAcceptedMail } from './stocked-mail.js';
+import { toSuggestion } from './suggestion-view.js';
 import { queueWebhookEvent, suggestionCreatedData } from '../webhooks/webhook-events.js';
 
 type SuggestionInput = z.output<typeof SuggestionInputSchema>;
 
 /** Products require a brand; a suggestion may come without one. */
 const UNKNOWN_BRAND = 'Unknown';
-
-export function toSuggestion(row: SuggestionRow): Suggestion {
-  return {
-    id: row.id,
-    name: row.name,
-    brand: row.brand,
-    category: row.category,
-    suggestedBy: row.suggestedBy,
-    machineId: row.machineId,
-    status: row.status,
-    productId: row.productId,
-    notifyOnStock: row.suggesterEmail !== null,
-    createdAt: row.createdAt.toISOString(),
-    processedAt: row.processedAt?.toISOString() ?? null,
-  };
-}
 
 /** Stores the suggestion and queues the owner's webhooks for it in the same transaction. */
 export async function createSuggestion(ctx: AppContext, recipient: FeedbackRecipient, input: SuggestionInput, source: ScanSource = 'direct'): Promise<Suggestion> {
@@ -87,7 +72,7 @@ async function refusal(db: Database, userId: number, id: number) {
 async function claimPending(db: Database, userId: number, id: number, status: 'approved' | 'declined') {
   const [claimed] = await db
     .update(suggestions)
-    // A declined suggestion's address has no use left; an approved one keeps it until its mail is queued.
+    // A declined suggestion's address has no use left; an approved one keeps it until its stocked mail is queued.
     .set({ status, processedAt: new Date(), ...(status === 'declined' ? { suggesterEmail: null } : {}) })
     .where(and(eq(suggestions.id, id), eq(suggestions.userId, userId), eq(suggestions.status, 'pending')))
     .returning();
@@ -115,9 +100,10 @@ export async function approveSuggestion(ctx: AppContext, userId: number, id: num
         votes: 0,
       })
       .returning();
-    await queueStockedMail(ctx, tx, userId, claimed, product!.name);
-    // The address was kept for that one mail only.
-    const [linked] = await tx.update(suggestions).set({ productId: product!.id, suggesterEmail: null }).where(eq(suggestions.id, id)).returning();
+    // Approval only puts the product on the list: the customer hears it was accepted, and the
+    // address is kept for the 'now stocked' mail when the product reaches the machine.
+    await queueAcceptedMail(ctx, tx, userId, claimed, product!.name);
+    const [linked] = await tx.update(suggestions).set({ productId: product!.id }).where(eq(suggestions.id, id)).returning();
     return { suggestion: toSuggestion(linked!), product: toProduct(product!, product!.votes) };
   });
   publishSuggestionChange(ctx, userId, approved.suggestion, 'approved');

@@ -155,20 +155,21 @@ export async function loadVotePage(
 export const NOW_STOCKED_DAYS = 14;
 
 /**
- * Products approved from suggestions made at this machine in the last two weeks, still in the
- * catalogue under the name they were stocked as: the vote page tells customers they were heard.
+ * Products suggested at this machine that reached it in the last two weeks (a restock recorded
+ * there, or the operator marking them stocked), under their catalogue name: the vote page tells
+ * customers they were heard. Approval alone puts a product on the list, not in the machine.
  */
 async function listNowStocked(ctx: AppContext, machineId: number): Promise<{ productId: number; name: string }[]> {
   const rows = await queryRows<{ product_id: number; name: string }>(
     ctx.db,
     sql`select product_id, name from (
-          select distinct on (p.id) p.id as product_id, p.name, s.processed_at
+          select distinct on (p.id) p.id as product_id, p.name, s.stocked_at
           from suggestions s join products p on p.id = s.product_id and p.user_id = s.user_id
           where s.machine_id = ${machineId} and s.status = 'approved'
-            and s.processed_at > now() - make_interval(days => ${NOW_STOCKED_DAYS})
-          order by p.id, s.processed_at desc
+            and s.stocked_at > now() - make_interval(days => ${NOW_STOCKED_DAYS})
+          order by p.id, s.stocked_at desc
         ) stocked
-        order by processed_at desc
+        order by stocked_at desc
         limit 5`,
   );
   return rows

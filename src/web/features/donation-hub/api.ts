@@ -1,7 +1,15 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { DeletedSchema } from '../../../shared/api-error.js';
-import { CHARITY_SEARCH_API, OWN_CHARITIES_API, TOTAL_COUNT_HEADER, type Charity, type OwnCharityInput } from '../../../shared/donation-hub.schemas.js';
+import {
+  CHARITY_SEARCH_API,
+  DIRECTORY_STATUS_API,
+  OWN_CHARITIES_API,
+  TOTAL_COUNT_HEADER,
+  type Charity,
+  type CharityDirectoryStatus,
+  type OwnCharityInput,
+} from '../../../shared/donation-hub.schemas.js';
 import { apiJson, apiRequest } from '../../lib/api.js';
 import { invalidateKeys } from '../../lib/query-client.js';
 import { donationKeys, taxKeys } from './donation-api.js';
@@ -51,6 +59,11 @@ export const charitySearchQuery = (search: CharitySearch) =>
       return last.charities.length > 0 && loaded < last.total ? loaded : undefined;
     },
   });
+
+/** GET /api/donation-hub/directory: whether the IRS extract has been imported, or only examples are there. */
+export function useCharityDirectoryStatus() {
+  return useQuery<CharityDirectoryStatus>({ queryKey: [DIRECTORY_STATUS_API] });
+}
 
 export function useCharitySearch(search: CharitySearch) {
   return useInfiniteQuery(charitySearchQuery(search));

@@ -26,6 +26,11 @@ describe('the order button', () => {
     expect(orderButtonLabel({ tier: 'enterprise', payment: 'invoice', total: '54.89' })).toBe('Place Order');
   });
 
+  it('promises no payment when the install has no billing', () => {
+    expect(orderButtonLabel({ tier: 'free', payment: 'manual', total: '54.89' })).toBe('Place Order for Manual Fulfilment');
+    expect(orderButtonLabel({ tier: 'growth', payment: 'manual', total: undefined })).toBe('Place Order for Manual Fulfilment');
+  });
+
   it('goes by the plan when the quote does not say (spec core 2.9: the free tier pays first)', () => {
     expect(orderButtonLabel({ tier: 'free', payment: undefined, total: '54.89' })).toBe('Pay $54.89 & Order');
     expect(orderButtonLabel({ tier: 'growth', payment: undefined, total: '54.89' })).toBe('Place Order');

@@ -82,7 +82,12 @@ interface OrderButtonInput {
  * and a trial or a plan without a running subscription, by the server's quote) sees the total on
  * it; on the next invoice, the order is simply placed.
  */
+/** The order button on an install without billing. */
+export const MANUAL_ORDER_LABEL = 'Place Order for Manual Fulfilment';
+
 export function orderButtonLabel({ tier, payment, total, format = dollars }: OrderButtonInput): string {
+  // Without billing nothing is charged: the button must not promise a payment.
+  if (payment === 'manual') return MANUAL_ORDER_LABEL;
   const paysFirst = payment ? payment === 'checkout' : tier === 'free';
   if (!paysFirst) return 'Place Order';
   return total ? `Pay ${format(total)} & Order` : 'Pay & Order';

@@ -10,9 +10,10 @@ export const orderNumber = (order: Pick<MagnetOrderView, 'id'>) => `Order #${ord
 
 /**
  * How an order is paid (the receipt): on Stripe's page (Starter plan, and whenever no active
- * subscription can carry it) or on the plan's next invoice.
+ * subscription can carry it), on the plan's next invoice, or by hand where billing is not set up.
  */
 export function paymentMethodText(order: Pick<MagnetOrderView, 'paymentMethod' | 'paidAt'>): string {
+  if (order.paymentMethod === 'manual') return 'Not charged online: settled by hand';
   if (order.paymentMethod === 'invoice') {
     return order.paidAt ? `Paid with your invoice on ${orderDate(order.paidAt)}` : 'Added to your next invoice';
   }

@@ -47,3 +47,12 @@ export function useDeclineSuggestion() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: suggestionKeys.all }),
   });
 }
+
+/** POST /api/suggestions/{id}/stocked: the product is in the machine it was suggested at; the customer is mailed. */
+export function useMarkSuggestionStocked() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<Suggestion>('POST', `${SUGGESTIONS_URL}/${id}/stocked`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: suggestionKeys.all }),
+  });
+}

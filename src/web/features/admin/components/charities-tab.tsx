@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import {
+  CHARITY_IMPORT_COMMAND,
+  IRS_EXTRACT_URL,
   CHARITY_TYPE_LABELS,
   CHARITY_TYPES,
   ZIP_DATA_CREDIT,
@@ -66,6 +68,33 @@ function ImportsTable({ imports }: { imports: CharityDirectory['imports'] }) {
   );
 }
 
+/** Where the IRS files come from and the server command, for an admin filling the directory for the first time. */
+function WhereToGetTheFiles({ irsRecords }: { irsRecords: number | undefined }) {
+  return (
+    <Card className="grid gap-3 p-4" data-testid="charity-files-card">
+      <h2 className="text-lg font-semibold">{irsRecords === 0 ? 'Fill the directory' : 'Where the files come from'}</h2>
+      {irsRecords === 0 ? (
+        <p className="text-sm">
+          The directory holds no IRS records yet, only the examples around Austin, TX: operators elsewhere find nothing until you import the files.
+        </p>
+      ) : null}
+      <ol className="grid list-decimal gap-2 pl-5 text-sm">
+        <li>
+          Download the state CSV files of the IRS{' '}
+          <a href={IRS_EXTRACT_URL} target="_blank" rel="noopener" className="font-medium text-primary underline underline-offset-2">
+            Exempt Organizations Business Master File extract
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>{' '}
+          (one file per state, such as eo_tx.csv; updated monthly).
+        </li>
+        <li>Upload them below, or on the server run:</li>
+      </ol>
+      <code className="block overflow-x-auto rounded-md bg-muted px-3 py-2 text-sm whitespace-pre">{CHARITY_IMPORT_COMMAND}</code>
+      <p className="text-xs text-muted-foreground">Only 501(c)(3) organizations are kept; importing a newer file again updates the records.</p>
+    </Card>
+  );
+}
+
 /** Charities: the directory operators search in the Donation Hub, its counts and imports, and the upload of the IRS files. */
 export function CharitiesTab() {
   const directory = useCharityDirectory();
@@ -83,6 +112,7 @@ export function CharitiesTab() {
           <TypeCounts directory={directory.data} />
         </Card>
       ) : null}
+      <WhereToGetTheFiles irsRecords={directory.data?.bySource.irs} />
       <Card className="grid gap-4 p-4">
         <div>
           <h2 className="text-lg font-semibold">Import IRS files</h2>

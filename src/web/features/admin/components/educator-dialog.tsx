@@ -130,10 +130,8 @@ function EducatorForm({ educator, onClose }: { educator?: Educator; onClose: () 
       </DialogHeader>
       {/* Spec 9: the form scrolls inside the dialog at about 24rem, so the buttons stay in view. */}
       <div className="-mx-1 grid max-h-96 gap-4 overflow-y-auto px-1 pb-1" data-testid="educator-form-fields">
-        <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-          <TextField label="Name *" {...required} maxLength={EDUCATOR_LIMITS.name} error={errors.name?.message} {...register('name')} />
-          <TextField label="Icon (emoji)" maxLength={EDUCATOR_LIMITS.image} error={errors.image?.message} {...register('image')} />
-        </div>
+        {/* No icon field: each category has its icon from the app's set (an emoji shows as a box where no emoji font is installed). */}
+        <TextField label="Name *" {...required} maxLength={EDUCATOR_LIMITS.name} error={errors.name?.message} {...register('name')} />
         <TextareaField
           label="Description *"
           {...required}

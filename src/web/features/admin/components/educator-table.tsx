@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { EmptyState } from '../../../components/ui/empty-state.js';
 import { adminCell as cell, AdminTableFrame, AdminTableSkeleton, type AdminTableShape } from './admin-table.js';
+import { EducatorIcon } from '../../education/components/educator-icon.js';
 
 const TABLE: AdminTableShape = {
   label: 'Educators',
@@ -40,9 +41,7 @@ export function EducatorTable({ educators, busy, onEdit, onDelete }: EducatorTab
           <tr key={educator.id} data-testid="educator-row">
             <td className={cell}>
               <div className="flex items-start gap-3">
-                <span className="text-2xl leading-none" aria-hidden="true">
-                  {educator.image}
-                </span>
+                <EducatorIcon category={educator.category} className="size-8" />
                 <div className="grid gap-0.5">
                   <span className="font-medium">
                     {educator.name}

@@ -6,6 +6,7 @@ import { AffiliateProgramTab } from '../components/affiliate-program-tab.js';
 import { AffiliateSetupTab } from '../components/affiliate-setup-tab.js';
 import { CharitiesTab } from '../components/charities-tab.js';
 import { EducatorsTab } from '../components/educators-tab.js';
+import { MessagesTab } from '../components/messages-tab.js';
 import { ResourcesTab } from '../components/resources-tab.js';
 import { UserDatabaseTab } from '../components/user-database-tab.js';
 
@@ -23,7 +24,7 @@ export function AdminPanelPage() {
       <PageTitle title="Admin Panel" />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Admin Panel</h1>
-        <p className="text-muted-foreground">Accounts, the affiliate program, educators, marketing resources and the charity directory.</p>
+        <p className="text-muted-foreground">Accounts, the affiliate program, educators, marketing resources, the charity directory and messages from the contact page.</p>
       </div>
       <Tabs value={tab} onValueChange={onTabChange} className="grid min-w-0 grid-cols-1 gap-6">
         <TabsList aria-label="Admin sections">
@@ -51,6 +52,9 @@ export function AdminPanelPage() {
         </TabsContent>
         <TabsContent value="charities" className="min-w-0">
           <CharitiesTab />
+        </TabsContent>
+        <TabsContent value="messages" className="min-w-0">
+          <MessagesTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -6,6 +6,7 @@ import { charityKeys, type CharitySearch } from '../api.js';
 import type { SearchRadius } from '../donation-hub-search.js';
 import { CharityResults } from './charity-results.js';
 import { CharitySearchForm, type SearchRequest } from './charity-search-form.js';
+import { DirectoryNotice } from './directory-notice.js';
 import { OwnCharities } from './own-charities.js';
 
 interface FindCharitiesTabProps {
@@ -33,6 +34,7 @@ export function FindCharitiesTab({ zipCode, radius, onSearchChange }: FindCharit
   return (
     <div className="grid min-w-0 gap-8">
       <div className="grid min-w-0 gap-4">
+        <DirectoryNotice />
         <Card className="p-4 sm:p-6">
           <CharitySearchForm zipCode={zipCode} radius={radius} onSearch={onSearch} />
         </Card>

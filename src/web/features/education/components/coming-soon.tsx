@@ -12,7 +12,10 @@ interface ComingSoonProps {
   examplesBelow?: boolean;
 }
 
-/** 'Educational Resources Coming Soon', and the wish to be mailed when the first educator is listed. */
+/**
+ * What the directory holds when no real educator is listed (plainly: nothing yet, or examples only),
+ * and the wish to be mailed once when the first one is.
+ */
 export function ComingSoon({ notifyRequested, examplesBelow = false }: ComingSoonProps) {
   const notify = useRequestEducationNotice();
 
@@ -27,11 +30,12 @@ export function ComingSoon({ notifyRequested, examplesBelow = false }: ComingSoo
   return (
     <Card className="flex flex-col items-center gap-3 px-6 py-10 text-center" data-testid="education-coming-soon">
       <GraduationCap className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h2 className="text-xl font-semibold">Educational Resources Coming Soon</h2>
+      <h2 className="text-xl font-semibold">{examplesBelow ? 'No educators are listed yet' : 'The education directory is empty'}</h2>
       <p className="max-w-md text-sm text-muted-foreground">
         {examplesBelow
-          ? 'We are choosing courses and teachers for vending operators. The listings below are examples of what the directory will look like.'
-          : 'We are choosing courses and teachers for vending operators. They will be listed here.'}
+          ? 'The entries below are examples of what a listing will look like; they are not real schools or teachers.'
+          : 'No courses or teachers are listed yet. Admins add them here.'}{' '}
+        Get Notified and we will email you once, when the first real educator is listed.
       </p>
       <div role="status" className="grid justify-items-center">
         {notifyRequested ? (

@@ -169,6 +169,12 @@ function OrderMagnetForm({ machine, onClose }: { machine: Machine; onClose: () =
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="grid gap-6">
+        {/* Said before any address is typed: the server answers the mode with the first quote. */}
+        {quote.data?.payment === 'manual' ? (
+          <Alert data-testid="magnet-manual-notice">
+            <p>{MagnetOrderMessages.manualNotice}</p>
+          </Alert>
+        ) : null}
         <div className="grid gap-6 sm:grid-cols-[auto_minmax(0,1fr)]">
           <MagnetPreview machineId={machine.id} machineName={machine.name} />
           <div className="grid content-start gap-4">

@@ -15,6 +15,7 @@ import { CatalogAdminActions } from './catalog-admin-actions.js';
 import { CatalogFilters } from './catalog-filters.js';
 import { CatalogItemDialog, type CatalogItemTarget } from './catalog-item-dialog.js';
 import { CatalogItemCard } from './catalog-item-card.js';
+import { PricesUpdated } from './prices-updated.js';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -112,9 +113,12 @@ export function CatalogView({ catalogue, searchLabel, addedMessage }: CatalogVie
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         {list.data ? (
-          <p className="text-sm text-muted-foreground" role="status">
-            {countOf(list.data.items.length, 'product')}
-          </p>
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <p className="text-sm text-muted-foreground" role="status">
+              {countOf(list.data.items.length, 'product')}
+            </p>
+            <PricesUpdated at={list.data.pricesUpdatedAt} />
+          </div>
         ) : null}
         {isAdmin ? (
           <Button ref={addItemRef} size="sm" className="ml-auto" onClick={() => setEditing('new')}>

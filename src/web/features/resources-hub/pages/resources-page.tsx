@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths.js';
 import { useHubSummary } from '../api.js';
 import { BuyingNotes } from '../components/buying-notes.js';
 import { HubHeader } from '../components/hub-header.js';
+import { PricesUpdated } from '../components/prices-updated.js';
 
 interface HubCard {
   title: string;
@@ -38,16 +39,19 @@ function HubStats() {
     { label: 'Catalogues', value: String(CATALOGUES.length) },
   ];
   return (
-    <dl className="grid grid-cols-3 gap-3">
-      {stats.map((stat) => (
-        <Card key={stat.label} className="grid gap-1 p-4 text-center">
-          <dt className="order-2 text-sm text-muted-foreground">{stat.label}</dt>
-          <dd className="order-1 text-2xl font-bold" data-testid={`hub-stat-${stat.label}`}>
-            {stat.value}
-          </dd>
-        </Card>
-      ))}
-    </dl>
+    <div className="grid gap-2">
+      <dl className="grid grid-cols-3 gap-3">
+        {stats.map((stat) => (
+          <Card key={stat.label} className="grid gap-1 p-4 text-center">
+            <dt className="order-2 text-sm text-muted-foreground">{stat.label}</dt>
+            <dd className="order-1 text-2xl font-bold" data-testid={`hub-stat-${stat.label}`}>
+              {stat.value}
+            </dd>
+          </Card>
+        ))}
+      </dl>
+      <PricesUpdated at={summary.data.pricesUpdatedAt} />
+    </div>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Check, Mail, X } from 'lucide-react';
+import { Check, Mail, PackageCheck, X } from 'lucide-react';
 import type { Suggestion } from '../../../../shared/feedback.schemas.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
-import { useApproveSuggestion, useDeclineSuggestion } from '../api.js';
+import { useApproveSuggestion, useDeclineSuggestion, useMarkSuggestionStocked } from '../api.js';
 import { formatDate } from '../../../lib/dates.js';
 
 
@@ -23,7 +23,11 @@ function machineLabel(machineId: number | null, machineNames: Map<number, string
 export function SuggestionRow({ suggestion, machineNames }: SuggestionRowProps) {
   const approve = useApproveSuggestion();
   const decline = useDeclineSuggestion();
+  const markStocked = useMarkSuggestionStocked();
   const busy = approve.isPending || decline.isPending;
+  const machineName = machineLabel(suggestion.machineId, machineNames);
+  // Only a product that is on the list and was asked for at a machine can be stocked there.
+  const canMarkStocked = suggestion.status === 'approved' && suggestion.productId !== null && suggestion.machineId !== null && !suggestion.stockedAt;
   const titleId = `suggestion-${suggestion.id}-name`;
 
   const onApprove = async () => {
@@ -31,12 +35,26 @@ export function SuggestionRow({ suggestion, machineNames }: SuggestionRowProps) 
       const { product } = await approve.mutateAsync(suggestion.id);
       // The server mails a customer who left an address, when the suggestion names the machine to stock it at.
       const mailed = suggestion.notifyOnStock && suggestion.machineId !== null;
-      const description = `${product.name} was added to your products.${mailed ? ' The customer who suggested it is emailed that it is now stocked.' : ''}`;
+      const description = `${product.name} was added to your products.${
+        mailed ? ' The customer who suggested it is emailed that it was accepted, and again once you stock it at the machine.' : ''
+      }`;
       toast({ title: 'Suggestion approved', description });
     } catch (error) {
       // A lost session has already been reported by the query client.
       if (isUnauthorizedError(error)) return;
       toast({ title: 'Approval failed', description: readApiError(error).message ?? 'Failed to approve suggestion', variant: 'destructive' });
+    }
+  };
+  const onMarkStocked = async () => {
+    try {
+      await markStocked.mutateAsync(suggestion.id);
+      const description = `${suggestion.name} is shown as now stocked on ${machineName}'s vote page.${
+        suggestion.notifyOnStock ? ' The customer who suggested it is emailed.' : ''
+      }`;
+      toast({ title: 'Marked stocked', description });
+    } catch (error) {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: 'Could not mark stocked', description: readApiError(error).message ?? 'Failed to mark the suggestion stocked', variant: 'destructive' });
     }
   };
   const onDecline = async () => {
@@ -73,7 +91,7 @@ export function SuggestionRow({ suggestion, machineNames }: SuggestionRowProps) 
           <dt className="text-muted-foreground">Suggested by</dt>
           <dd className="break-words">{suggestion.suggestedBy || 'Anonymous'}</dd>
           <dt className="text-muted-foreground">Machine</dt>
-          <dd className="break-words">{machineLabel(suggestion.machineId, machineNames)}</dd>
+          <dd className="break-words">{machineName}</dd>
           <dt className="text-muted-foreground">Suggested</dt>
           <dd>
             <time dateTime={suggestion.createdAt}>{formatDate(suggestion.createdAt)}</time>
@@ -83,6 +101,14 @@ export function SuggestionRow({ suggestion, machineNames }: SuggestionRowProps) 
               <dt className="text-muted-foreground">{suggestion.status === 'approved' ? 'Approved' : 'Declined'}</dt>
               <dd>
                 <time dateTime={suggestion.processedAt}>{formatDate(suggestion.processedAt)}</time>
+              </dd>
+            </>
+          ) : null}
+          {suggestion.stockedAt ? (
+            <>
+              <dt className="text-muted-foreground">Stocked</dt>
+              <dd>
+                <time dateTime={suggestion.stockedAt}>{formatDate(suggestion.stockedAt)}</time>
               </dd>
             </>
           ) : null}
@@ -98,6 +124,15 @@ export function SuggestionRow({ suggestion, machineNames }: SuggestionRowProps) 
             <X className="size-4" aria-hidden="true" />
             Decline
           </Button>
+        </div>
+      ) : null}
+      {canMarkStocked ? (
+        <div className="grid shrink-0 gap-1 sm:max-w-56 sm:justify-items-end">
+          <Button variant="outline" size="sm" loading={markStocked.isPending} onClick={onMarkStocked}>
+            <PackageCheck className="size-4" aria-hidden="true" />
+            Mark stocked at {machineName}
+          </Button>
+          <p className="text-xs text-muted-foreground sm:text-right">Or record a restock of it there.</p>
         </div>
       ) : null}
     </li>
