@@ -58,8 +58,8 @@ test('fields wait while their provider is off; the switches work from the keyboa
   await expect(page.getByRole('combobox', { name: 'Region' })).toBeDisabled();
   await expect(page.getByRole('combobox', { name: 'Region' })).toHaveText(/United States \(amazon\.com\)/);
   await expect(page.getByRole('button', { name: 'Test Connection to Amazon' })).toBeDisabled();
-  await expect(field(page, 'Commission Rate (%)')).toHaveValue('3.5');
-  await expect(field(page, 'Commission Rate (%)')).toHaveAccessibleDescription(/Kept here for reference only: VendVote does not compute or pay anything from it, and it is not the 40% our affiliate program pays/);
+  await expect(field(page, 'Retailer commission rate (%)')).toHaveValue('3.5');
+  await expect(field(page, 'Retailer commission rate (%)')).toHaveAccessibleDescription(/Kept here for reference only: VendVote does not compute or pay anything from it, and it is not the 40% our affiliate program pays/);
 
   const amazonSwitch = page.getByRole('switch', { name: 'Enable Amazon' });
   await amazonSwitch.focus();
@@ -85,7 +85,7 @@ test('saves; after a reload the keys show as set, never their value; a rate that
   await field(page, 'Publisher ID').fill('1324238');
   await field(page, 'FlexOffers API Key').fill(FLEX_KEY);
 
-  const rate = field(page, 'Commission Rate (%)');
+  const rate = field(page, 'Retailer commission rate (%)');
   await rate.fill('');
   await rate.pressSequentially('-');
   await rate.blur();
@@ -107,11 +107,11 @@ test('saves; after a reload the keys show as set, never their value; a rate that
 
 test('refuses a rate above 15 with its message, and says the save failed', async ({ page, login }) => {
   await login(OPERATOR, '/affiliate-setup');
-  await field(page, 'Commission Rate (%)').fill('20');
+  await field(page, 'Retailer commission rate (%)').fill('20');
   await page.getByRole('button', { name: 'Save Configuration' }).click();
   await expect(page.getByText(Messages.rateRange(15))).toBeVisible();
   await expect(toast(page, Messages.saveFailed)).toBeVisible();
-  await expect(field(page, 'Commission Rate (%)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'Retailer commission rate (%)')).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('tests each connection with what is typed, and says in plain words what failed', async ({ page, login }) => {
@@ -140,11 +140,11 @@ test("the admin panel's Affiliate Setup tab keeps the platform's configuration, 
   await expect(figures.getByTestId('affiliate-stat-active')).toContainText('0');
   await expect(figures).toContainText('40%');
   await expect(panel.getByLabel('Associate ID', { exact: true })).toHaveValue('');
-  await panel.getByLabel('Commission Rate (%)').fill('40');
+  await panel.getByLabel('Retailer commission rate (%)').fill('40');
   await panel.getByRole('button', { name: 'Save Configuration' }).click();
   await expect(toast(page, Messages.saved)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('tabpanel').getByLabel('Commission Rate (%)')).toHaveValue('40');
+  await expect(page.getByRole('tabpanel').getByLabel('Retailer commission rate (%)')).toHaveValue('40');
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -37,7 +37,7 @@ export function CommissionRateField({ scope, form }: CommissionRateFieldProps) {
   });
   return (
     <TextField
-      label="Commission Rate (%)"
+      label="Retailer commission rate (%)"
       type="number"
       inputMode="decimal"
       min={0}
