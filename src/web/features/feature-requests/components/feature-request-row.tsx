@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import type { FeatureRequest } from '../../../../shared/feature-requests.schemas.js';
 import { FeatureRequestStatusBadge } from './feature-request-status-badge.js';
 import { VoteControl } from './vote-control.js';
+import { formatDate } from '../../../lib/dates.js';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 interface FeatureRequestRowProps {
   request: FeatureRequest;
