@@ -190,7 +190,7 @@ describe('GET /api/auth/session (the web app\'s probe)', () => {
     expect((await get(t, '/api/auth/session', cookie)).json()).toMatchObject({ theme: 'dark' });
 
     // A session that ended is signed out here too, not an error.
-    await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
     expect((await get(t, '/api/auth/session', cookie)).json()).toEqual({ user: null, theme: null });
   });
 });
