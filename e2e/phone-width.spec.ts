@@ -29,11 +29,12 @@ async function overflowProblems(page: Page): Promise<string[]> {
     const viewport = window.innerWidth;
     const page = document.documentElement.scrollWidth;
     if (page > viewport) {
+      // The outermost elements that stick out: their parent still fits the screen.
       const widest = [...document.body.querySelectorAll<HTMLElement>('*')]
         .filter((element) => element.getBoundingClientRect().right > viewport + 1)
-        .filter((element) => ![...element.querySelectorAll('*')].some((child) => child.getBoundingClientRect().right > viewport + 1))
+        .filter((element) => (element.parentElement?.getBoundingClientRect().right ?? 0) <= viewport + 1)
         .slice(0, 3)
-        .map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">`);
+        .map((element) => `<${element.tagName.toLowerCase()} class="${String(element.className).slice(0, 120)}">${(element.textContent ?? '').slice(0, 40)}`);
       problems.push(`page is ${page}px wide on a ${viewport}px screen (${widest.join(', ')})`);
     }
     const scrolls = (element: Element | null): boolean => {
