@@ -30,8 +30,8 @@ export function CatalogueStats({ products }: { products: Product[] }) {
   return (
     <section aria-label="Catalogue summary" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       <StatCard title="Total Products" value={stats.totalProducts} caption="in your catalogue" icon={Package} />
-      <StatCard title={`Total ${FIGURE_LABELS.score}`} value={stats.totalScore} caption="up votes minus down votes, all products" icon={Vote} />
-      <StatCard title="Avg Performance" value={stats.averageScore} caption="average score per product" icon={BarChart3} />
+      <StatCard title={`Total ${FIGURE_LABELS.score}`} value={stats.totalScore} caption="up-votes minus down-votes since your last reset, all products" icon={Vote} />
+      <StatCard title="Avg Performance" value={stats.averageScore} caption="average Score per product" icon={BarChart3} />
     </section>
   );
 }
