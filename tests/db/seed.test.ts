@@ -8,6 +8,8 @@ import { machineProductVotes, products, suggestions, users, vendingIssues, vendi
 import { DEMO_OPERATOR_EMAIL, seedDemoData } from '../../src/server/db/seed.js';
 import { findCounterMismatches } from '../../src/server/db/vote-audit.js';
 import { verifyPassword } from '../../src/server/features/auth/passwords.js';
+import { computeAnalytics } from '../../src/server/features/inventory-analytics/compute-analytics.js';
+import { readInventoryAnalytics } from '../../src/server/features/inventory-analytics/inventory-read.js';
 import { PRODUCT_CATEGORIES } from '../../src/shared/catalog.js';
 import { openTestDatabase } from '../support/test-database.js';
 
@@ -74,6 +76,26 @@ describe('the demo data', () => {
       select count(*)::int as total from (select distinct machine_id, voter_id, created_at::date from ${votes} where machine_id is not null) d`);
     // Not every visitor votes: about a third of the loads are people who only looked.
     expect(views!.total).toBeGreaterThan(voterDays!.total * 1.3);
+  });
+
+  test('records weekly restock visits, so its stock figures rest on counts and show a believable spread of urgency', async () => {
+    const visits = await queryRows<{ at: string | Date; n: number; negative: number }>(database.db, sql`
+      select restocked_at as at, count(*)::int as n, count(*) filter (where units_left < 0 or units_filled < 0)::int as negative
+      from restock_records group by 1 order by 1`);
+    expect(visits.length).toBeGreaterThanOrEqual(3);
+    for (const visit of visits) {
+      expect(new Date(visit.at).getTime()).toBeLessThanOrEqual(now.getTime());
+      // Every visit is on the fill day (Monday by default), at nine in New York.
+      expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'long', hour: 'numeric', hour12: false }).format(new Date(visit.at))).toBe('Monday, 09');
+      expect(visit.negative).toBe(0);
+    }
+    const [demo] = await database.db.select().from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
+    await computeAnalytics(database.db, demo!.id, now);
+    const { predictions } = await readInventoryAnalytics(database.db, demo!.id, { range: '30d' }, now);
+    expect(predictions.every((card) => card.stockBasis === 'restock-record')).toBe(true);
+    const urgent = predictions.filter((card) => card.urgency === 'urgent').length;
+    expect(urgent).toBeLessThanOrEqual(predictions.length / 4);
+    expect(predictions.filter((card) => card.urgency === 'normal').length).toBeGreaterThanOrEqual(predictions.length / 4);
   });
 
   test('gives the dashboard pending suggestions and issues in every state', async () => {

@@ -7,6 +7,7 @@ import type { Database } from './client.js';
 import { createSuggestion, createVendingIssue } from './feedback-factories.js';
 import { DEMO_ISSUES, DEMO_MACHINES, DEMO_PRODUCTS, DEMO_SUGGESTIONS, daysBefore } from './demo-catalog.js';
 import { DEMO_HISTORY_DAYS, seedDemoHistory, topUpDemoHistory } from './demo-history.js';
+import { recordDemoRestocks } from './demo-restocks.js';
 import { seedExampleCharities } from './demo-charities.js';
 import { seedExampleEducators } from './demo-educators.js';
 import { createMachine, createProduct, createUser } from './factories.js';
@@ -30,6 +31,7 @@ export async function seedDemoData(db: Database, dataDir: string, now = new Date
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
   if (existing) {
     await topUpDemoHistory(db, existing.id, now);
+    await recordDemoRestocks(db, existing.id, now);
     return readAccount(accountFile);
   }
 
@@ -60,6 +62,7 @@ export async function createDemoOperator(db: Database, password: string, now: Da
     await createProduct(db, user.id, { ...product, createdAt });
   }
   await seedDemoHistory(db, user.id, now);
+  await recordDemoRestocks(db, user.id, now);
   for (const { machine, daysAgo, ...suggestion } of DEMO_SUGGESTIONS) {
     await createSuggestion(db, user.id, { ...suggestion, machineId: machines[machine]!.id, createdAt: daysBefore(now, daysAgo) });
   }
