@@ -19,8 +19,10 @@ test.describe('the operator shell', () => {
     await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
   });
 
-  test('keeps the theme choice under "theme" across reloads', async ({ page, login }) => {
-    await login(account);
+  // Signed in, the account's stored theme wins from the first page (settings.spec.ts); a visitor's
+  // choice lives in the browser alone.
+  test('keeps a visitor’s theme choice under "theme" across reloads', async ({ page }) => {
+    await page.goto('/login');
     await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/dark/);
