@@ -9,5 +9,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['tests/support/fail-on-console-error.ts'],
+    globalSetup: ['tests/support/database-template.ts'],
   },
 });

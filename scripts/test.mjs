@@ -47,31 +47,42 @@ const add = ({ passed, failed }) => {
   totals.failed += failed;
 };
 
+/** How long each phase took, printed at the end so a slower suite shows where it grew. */
+const phases = [];
+function timed(name, work) {
+  const started = Date.now();
+  const result = work();
+  phases.push({ name, seconds: (Date.now() - started) / 1000 });
+  return result;
+}
+
 const vitestArgs = (report) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 
 console.log('\n== Unit and API tests (embedded PostgreSQL) ==');
 const embeddedReport = join(reports, 'vitest-embedded.json');
-run('npx', vitestArgs(embeddedReport), { VV_TEST_DB: 'embedded' });
+timed('unit and API, embedded', () => run('npx', vitestArgs(embeddedReport), { VV_TEST_DB: 'embedded' }));
 add(vitestCounts(embeddedReport));
 
 if (process.env.TEST_DATABASE_URL) {
   console.log('\n== API tests (PostgreSQL server at TEST_DATABASE_URL) ==');
   const serverReport = join(reports, 'vitest-postgres.json');
-  run('npx', [...vitestArgs(serverReport), 'tests/api', 'tests/db'], { VV_TEST_DB: 'postgres' });
+  timed('API, PostgreSQL server', () => run('npx', [...vitestArgs(serverReport), 'tests/api', 'tests/db'], { VV_TEST_DB: 'postgres' }));
   add(vitestCounts(serverReport));
 }
 
 console.log('\n== Browser tests (headless Chromium) ==');
 if (!ensureChromium()) {
   add({ passed: 0, failed: 1 });
-} else if (run('npm', ['run', 'build']) !== 0) {
+} else if (timed('build', () => run('npm', ['run', 'build'])) !== 0) {
   console.error('The build failed, so the browser tests could not run.');
   add({ passed: 0, failed: 1 });
 } else {
   const browserReport = join(reports, 'playwright.json');
-  run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: browserReport });
+  timed('browser', () => run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: browserReport }));
   add(playwrightCounts(browserReport));
 }
 
+console.log('\n== Time per phase ==');
+for (const { name, seconds } of phases) console.log(`${name.padEnd(28)} ${(seconds / 60).toFixed(1).padStart(5)} min`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,9 +36,23 @@ export interface StartOptions {
   waitUntilReady?: boolean;
 }
 
+/**
+ * A data directory as the first start leaves it (migrated, demo seeded), which a server started
+ * without a directory of its own starts from, skipping the first start's ten-odd seconds. The
+ * browser tests' global setup makes one with the real first start (e2e/global-setup.ts); the
+ * process tests have none, so they start on an empty directory as a new install does.
+ */
+const preparedDataDir = process.env.VV_TEST_PREPARED_DATA_DIR;
+
+function newDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vendvote-'));
+  if (preparedDataDir) cpSync(preparedDataDir, dataDir, { recursive: true });
+  return dataDir;
+}
+
 /** Starts the real server as its own process on a free port, as `npm start` would. */
 export async function startServerProcess(options: StartOptions = {}): Promise<ServerProcess> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vendvote-'));
+  const dataDir = options.dataDir ?? newDataDir();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = options.from === 'built' ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];

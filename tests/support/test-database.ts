@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.js';
 
 /**
@@ -8,16 +10,25 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.js
  */
 export const testDatabaseKind = process.env.VV_TEST_DB === 'postgres' ? 'postgres' : 'embedded';
 
-/** A fresh, migrated database of its own for one test file, dropped again on close. */
+/** The migrated template of database-template.ts, read once per test file's process. */
+let embeddedTemplate: Blob | undefined;
+
+/**
+ * A fresh, migrated database of its own for one test file, dropped again on close: a copy of the
+ * template the global setup migrated (see database-template.ts), or migrated here without one.
+ */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (testDatabaseKind === 'embedded') return openDatabase({ inMemory: true });
+  if (testDatabaseKind === 'embedded') {
+    const templateFile = inject('embeddedTemplate');
+    if (templateFile) embeddedTemplate ??= new Blob([readFileSync(templateFile)]);
+    return openDatabase({ inMemory: true, from: embeddedTemplate });
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('VV_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `vv_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const template = inject('postgresTemplate');
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+  const handle = await openDatabase({ databaseUrl: databaseUrlNamed(serverUrl, name), poolSize: 5 });
   return {
     ...handle,
     async close() {
@@ -36,7 +47,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** `serverUrl` with another database name. */
+export function databaseUrlNamed(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

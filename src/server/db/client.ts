@@ -41,14 +41,15 @@ const EXCLUSIVE_WORK_LOCK_KEY = 7_240_118;
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number; log?: Logger }
   | { dataDir: string }
-  | { inMemory: true };
+  /** `from`: a data directory dumped by PGlite's dumpDataDir, loaded instead of made by initdb. */
+  | { inMemory: true; from?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
     const handle = await openPostgres(createPostgresPool(options.databaseUrl, options.poolSize ?? 10, options.log));
     return { ...handle, url: options.databaseUrl };
   }
-  return openEmbedded('dataDir' in options ? options.dataDir : undefined);
+  return openEmbedded('dataDir' in options ? options.dataDir : undefined, 'from' in options ? options.from : undefined);
 }
 
 async function openPostgres(pool: pg.Pool): Promise<DatabaseHandle> {
@@ -86,10 +87,10 @@ async function openPostgres(pool: pg.Pool): Promise<DatabaseHandle> {
   };
 }
 
-async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openEmbedded(dataDir: string | undefined, from?: Blob): Promise<DatabaseHandle> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = await openPglite(dataDir ? join(dataDir, 'pgdata') : undefined);
+    const client = await openPglite(dataDir ? join(dataDir, 'pgdata') : undefined, from);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return {

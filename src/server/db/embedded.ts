@@ -45,12 +45,15 @@ async function createDataDirApart(pgdata: string): Promise<void> {
   await execFileAsync(process.execPath, ['-e', script, pglite, pgdata]);
 }
 
-/** The embedded PostgreSQL in `pgdata`, or in memory without one (tests). */
-export async function openPglite(pgdata: string | undefined): Promise<PGlite> {
+/**
+ * The embedded PostgreSQL in `pgdata`, or in memory without one (tests); an in-memory one may start
+ * from a dumped data directory (`from`), which skips initdb.
+ */
+export async function openPglite(pgdata: string | undefined, from?: Blob): Promise<PGlite> {
   if (pgdata && !existsSync(join(pgdata, 'PG_VERSION'))) await createDataDirApart(pgdata);
   // One options object: PGlite ignores the second argument when the first is not a path.
   // pg_trgm: the admin panel's user search (migration 0018) indexes names and emails by trigrams.
-  const client = new PGlite({ ...(pgdata ? { dataDir: pgdata } : {}), startParams: startParams(), extensions: { pg_trgm } });
+  const client = new PGlite({ ...(pgdata ? { dataDir: pgdata } : {}), ...(from ? { loadDataDir: from } : {}), startParams: startParams(), extensions: { pg_trgm } });
   await client.waitReady;
   return client;
 }
