@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { ANONYMOUS_AUTHOR } from '../../../shared/feature-requests.schemas.js';
 import type { Database } from '../../db/client.js';
 import { accountExports, contactMessages, featureRequests, invoices, jobs, users, type User } from '../../db/schema.js';
 import type { FileStore } from '../../integrations/file-store/file-store.js';
@@ -22,7 +23,7 @@ export async function accountsDueForErasure(db: Database, at: Date): Promise<Use
  * (ON DELETE CASCADE); what is kept or only mentions the account is handled here:
  * - paid invoices keep their amounts, with the owner and the Stripe customer removed (affiliate
  *   commissions lose the referred account by ON DELETE SET NULL and keep theirs);
- * - contact messages sent from the account's address, and its address on feature requests;
+ * - contact messages sent from the account's address, and its address and name on feature requests;
  * - stored jobs whose payload names the account (mails already sent, say);
  * - the stored ZIPs of its data exports, removed from the file store after the rows.
  * Answers false when the account is no longer due (undone meanwhile, or erased by another worker).
@@ -40,7 +41,7 @@ export async function eraseAccount(db: Database, fileStore: FileStore | undefine
     fileKeys.push(...files.map((file) => file.key!));
     await tx.update(invoices).set({ userId: null, stripeCustomerId: 'erased' }).where(eq(invoices.userId, user.id));
     await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
-    await tx.update(featureRequests).set({ submitterEmail: null }).where(sql`lower(${featureRequests.submitterEmail}) = lower(${user.email})`);
+    await tx.update(featureRequests).set({ submitterEmail: null, author: ANONYMOUS_AUTHOR }).where(sql`lower(${featureRequests.submitterEmail}) = lower(${user.email})`);
     await tx
       .delete(jobs)
       .where(
