@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { affiliateCommissions, apiTokens, invoices, referrals, subscriptions, users } from '../../src/server/db/schema.js';
-import { createAffiliate, createMachine } from '../../src/server/db/factories.js';
+import { createAffiliate, createMachine, createProduct } from '../../src/server/db/factories.js';
+import { NotFoundMessages } from '../../src/shared/ids.js';
 import { enqueue } from '../../src/server/jobs/enqueue.js';
 import { AccountDataMessages, type DeletionScheduled } from '../../src/shared/account-data.schemas.js';
 import type { CurrentUser } from '../../src/shared/auth.schemas.js';
@@ -11,6 +12,7 @@ import type { FakeStripe } from '../fakes/stripe.js';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
 import { api, DAY_MS, expectJsonError, login, sessionsOfUser, signIn, uniqueEmail } from './helpers.js';
 import { deliverEvents, startPlanStripe } from './plan-stripe.js';
+import { newVoter } from './voter.js';
 
 const PRICES = { growth: 'price_growth_deletion', enterprise: 'price_enterprise_deletion' };
 const SECRET_KEY = 'sk_test_account_deletion';
@@ -81,9 +83,12 @@ describe('asking to delete the account', () => {
   test('cancels the subscription in Stripe, ends sessions and tokens, closes the vote pages at once, and mails the owner', async () => {
     const operator = await payingOperator();
     const machine = await createMachine(t.database.db, operator.user.id);
+    const product = await createProduct(t.database.db, operator.user.id);
     const other = sessionCookieFrom(await login(t, operator.user.email, operator.password));
     const { token } = (await operator.api.post('/api/settings/api-tokens', { name: 'Spreadsheet', access: 'read-only' })).json() as { token: string };
     expect((await api(t).get(`/api/vote-page/${machine.id}`)).statusCode).toBe(200);
+    const voter = await newVoter(t, { machineId: machine.id, ip: '203.0.113.71' });
+    const castVote = () => api(t, voter, { ip: '203.0.113.71' }).post(`/api/products/${product.id}/vote?machineId=${machine.id}`, { voteType: 'up' });
 
     const res = await deleteAccount(operator, { password: operator.password });
     expect(res.statusCode, res.body).toBe(200);
@@ -99,6 +104,9 @@ describe('asking to delete the account', () => {
     expect((await api(t).get('/api/machines', { headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     expectJsonError(await api(t).get(`/api/vote-page/${machine.id}`), 404);
     expect((await api(t).get(`/api/vote-page/${machine.id}/live`)).statusCode).toBe(404);
+    // A customer whose page was already open: the vote is refused like one at a machine that does not exist.
+    expectJsonError(await castVote(), 404, NotFoundMessages.machine);
+    expectJsonError(await api(t).get(`/api/stats?machineId=${machine.id}`), 404);
     const mail = await t.smtp.waitForMail(operator.user.email, /will be deleted/);
     expect(mail.text).toMatch(/Sign in to keep your account/);
   });
