@@ -1,11 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { linkFrom } from '../tests/support/smtp-server.js';
 import { expect, registerVerifiedOperator, signIn, test, toast } from './fixtures.js';
 
 const exporter = { email: `account-export-${Date.now()}@example.com`, password: 'a-copy-of-everything-7' };
 const leaver = { email: `account-delete-${Date.now()}@example.com`, password: 'leaving-but-maybe-not-8' };
 
-const seriousViolations = async (page: import('@playwright/test').Page) =>
+const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
 test.describe('Settings: the account’s data', () => {
@@ -45,8 +46,8 @@ test.describe('Settings: the account’s data', () => {
     await form.getByLabel('Your password').fill(leaver.password);
     await form.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByRole('alertdialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete my account' }).click();
-    await expect(page).toHaveURL(/\/login/);
-    await expect(toast(page, 'Account scheduled for deletion')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?account=deleted$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Your account is scheduled for deletion' })).toBeVisible();
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 
     // Signing in during the grace period: the offer to keep it, readable at phone width.
@@ -58,6 +59,7 @@ test.describe('Settings: the account’s data', () => {
     await page.getByRole('button', { name: 'Keep my account' }).click();
     await expect(toast(page, 'Account kept')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your account is scheduled for deletion' })).toBeHidden();
-    expect((await page.request.get('/api/machines')).status()).toBe(200);
+    const machines = await page.request.get('/api/machines');
+    expect(machines.status(), await machines.text()).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountExportStatus, DeleteAccountInput, DeletionScheduled } from '../../../shared/account-data.schemas.js';
 import { apiJson } from '../../lib/api.js';
-import { CURRENT_USER_QUERY_KEY } from '../../lib/auth.js';
+import { paths } from '../../lib/paths.js';
 
 export const DATA_EXPORT_URL = '/api/account/data-export';
 export const DELETION_URL = '/api/account/deletion';
@@ -27,23 +27,13 @@ export function useRequestDataExport() {
   });
 }
 
-/** POST /api/account/deletion: every session ends with it, this one too, so the app forgets the user. */
+/**
+ * POST /api/account/deletion: every session ends with it, this one too, so the sign-in page is then
+ * loaded afresh (as signing out does), with nothing of the account left in this tab's caches.
+ */
 export function useDeleteAccount() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeleteAccountInput) => apiJson<DeletionScheduled>('POST', DELETION_URL, body),
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
-    },
-  });
-}
-
-/** DELETE /api/account/deletion: keeps the account; the session probe then opens the app again. */
-export function useCancelDeletion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiJson<{ message: string }>('DELETE', DELETION_URL),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }),
+    onSuccess: () => window.location.assign(paths.loginAfterDeletion),
   });
 }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { DELETION_GRACE_DAYS, DeleteAccountSchema, type DeleteAccountInput } from '../../../../shared/account-data.schemas.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
@@ -10,7 +9,6 @@ import { ConfirmAction } from '../../../components/ui/confirm-action.js';
 import { PasswordField, TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
-import { paths } from '../../../lib/paths.js';
 import { useDeleteAccount } from '../account-data-api.js';
 import { useTwoFactorStatus } from '../api.js';
 
@@ -23,7 +21,6 @@ const EMPTY: DeleteAccountInput = { password: '', code: '' };
 export function DeleteAccountCard() {
   const twoFactor = useTwoFactorStatus();
   const deleteAccount = useDeleteAccount();
-  const navigate = useNavigate();
   const [confirming, setConfirming] = useState<DeleteAccountInput | null>(null);
   const needsCode = twoFactor.data?.enabled ?? false;
   const {
@@ -44,9 +41,7 @@ export function DeleteAccountCard() {
   const confirm = async () => {
     if (!confirming) return;
     try {
-      const result = await deleteAccount.mutateAsync(confirming);
-      toast({ title: 'Account scheduled for deletion', description: result.message });
-      void navigate(paths.login(), { replace: true });
+      await deleteAccount.mutateAsync(confirming);
     } catch (error) {
       setConfirming(null);
       if (isUnauthorizedError(error)) return;
