@@ -6,6 +6,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountExports } from '../../src/server/db/schema.js';
 import { createLocalFileStore } from '../../src/server/integrations/file-store/index.js';
+import { enqueue } from '../../src/server/jobs/enqueue.js';
 import { AccountDataMessages, type AccountExportStatus } from '../../src/shared/account-data.schemas.js';
 import { createTestApp, linkFrom, type TestApp } from '../support/index.js';
 import { ownedWorld } from './account-data-helpers.js';
@@ -83,6 +84,13 @@ describe('Download my data', () => {
     await t.database.db.update(accountExports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountExports.id, exportId));
     expectJsonError(await operator.api.get(path), 410, AccountDataMessages.exportExpired);
     expect(((await operator.api.get('/api/account/data-export')).json() as AccountExportStatus).latest).toMatchObject({ expired: true });
+
+    // The hourly job then removes the expired ZIP from the file store.
+    const [row] = await t.database.db.select().from(accountExports).where(eq(accountExports.id, exportId));
+    expect(readdirSync(join(uploads, 'account-exports'))).toContain(row!.fileKey!.split('/')[1]);
+    await enqueue(t.database.db, 'account-data.prune-exports', { at: new Date().toISOString() });
+    await expect.poll(async () => (await t.database.db.select().from(accountExports).where(eq(accountExports.id, exportId)))[0]!.fileKey, { timeout: 10_000 }).toBeNull();
+    expect(readdirSync(join(uploads, 'account-exports'))).not.toContain(row!.fileKey!.split('/')[1]);
   });
 
   test('one copy is built at a time; the file lives in the file store', async () => {

@@ -31,6 +31,7 @@ import { deletionScheduledMail } from '../features/account-data/emails/account-d
 import { dataExportReadyMail } from '../features/account-data/emails/data-export-ready.js';
 import { buildExportJob } from '../features/account-data/build-export.job.js';
 import { eraseAccountsJob } from '../features/account-data/erase-accounts.job.js';
+import { pruneExportsJob } from '../features/account-data/prune-exports.job.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -74,6 +75,7 @@ export const appJobs = {
   'mail.deletion-scheduled': mailJob(deletionScheduledMail),
   'account-data.build-export': buildExportJob,
   'account-data.erase-due': eraseAccountsJob,
+  'account-data.prune-exports': pruneExportsJob,
 } satisfies JobRegistry;
 
 export type AppJobName = keyof typeof appJobs;
@@ -93,4 +95,6 @@ export const appSchedules: RecurringJob[] = [
   { name: 'analytics.nightly', cron: '11 9 * * *', payload: {} },
   // Accounts whose 14 days of grace ended: erased within the hour.
   { name: 'account-data.erase-due', cron: '37 * * * *', payload: {} },
+  // Data export ZIPs whose 7-day links ended leave the file store within the hour.
+  { name: 'account-data.prune-exports', cron: '43 * * * *', payload: {} },
 ];
