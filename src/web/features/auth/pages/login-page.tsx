@@ -51,7 +51,7 @@ export function LoginPage({ audience = 'operator' }: { audience?: LoginAudience 
   return (
     <AuthLayout title={title} description={description} icon={<Icon className="size-6" aria-hidden="true" />}>
       {searchParams.get('account') === 'deleted' ? (
-        <CardContent className="pb-0">
+        <CardContent className="pb-4">
           <Alert>
             <AlertTitle>Your account is scheduled for deletion</AlertTitle>
             <p>You are signed out everywhere, and we emailed you the date it will be erased. Signing in before then lets you keep it.</p>
