@@ -1,3 +1,4 @@
+import { accountDataRoutes } from './features/account-data/account-data.routes.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -148,7 +149,7 @@ export async function buildApp(options: AppOptions) {
       livePublicRoutes,
     ]),
   );
-  await app.register(routeScope('account', [accountRoutes, securityRoutes, twoFactorRoutes]));
+  await app.register(routeScope('account', [accountRoutes, securityRoutes, twoFactorRoutes, accountDataRoutes]));
   await app.register(
     routeScope('operator', [
       machineRoutes,

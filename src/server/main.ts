@@ -44,8 +44,9 @@ async function main() {
   const previousSecrets = env.SESSION_SECRET_FALLBACKS;
   const live = await openLiveBus(database, log);
   const webhooks = webhooksFrom(env, dataDir);
+  const fileStore = fileStoreFrom(env, dataDir);
   const jobs = await startJobs({
-    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey, webhooks },
+    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey, webhooks, fileStore },
     log,
     soleInstance: database.kind === 'embedded',
   });
@@ -64,7 +65,7 @@ async function main() {
       printify,
       retail: retailSettingsFrom(env),
       retailAffiliates: retailAffiliatesFrom(env, dataDir),
-      fileStore: fileStoreFrom(env, dataDir),
+      fileStore,
       webhooks,
       live,
     },

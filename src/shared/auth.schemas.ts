@@ -141,6 +141,8 @@ export const CurrentUserSchema = z.object({
   isAffiliate: z.boolean(),
   /** Settings → Preferences: every date and time of the operator app is shown in it. */
   timeZone: z.string(),
+  /** Present while the owner's deletion waits out its grace period: when the account will be erased. */
+  deletionScheduledFor: z.iso.datetime().optional(),
 });
 
 /**

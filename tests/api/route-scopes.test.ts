@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { ROUTE_SCOPES, recordRoutes, routeScope } from '../../src/server/route-scopes.js';
 import { createTestApp, fakeWebBuild, type TestApp } from '../support/index.js';
 import { signIn } from './helpers.js';
+import { eq } from 'drizzle-orm';
+import { affiliates, users } from '../../src/server/db/schema.js';
+import { AccountDataMessages } from '../../src/shared/account-data.schemas.js';
 
 const label = (route: RouteOptions) => `${String(route.method)} ${route.url}`;
 const scopeOf = (route: RouteOptions) => route.config?.scope;
@@ -65,6 +68,21 @@ describe('every route', () => {
       const res = await t.app.inject({ method: route.method as 'GET', url: sampleUrl(route), headers: { cookie } });
       expect(res.statusCode, label(route)).toBe(403);
     }
+  });
+});
+
+describe('an account scheduled for deletion', () => {
+  test('keeps only the account scope: operator, admin and affiliate routes answer 403 before reading anything', async () => {
+    const { cookie, user } = await signIn(t, { role: 'admin' });
+    await t.database.db.insert(affiliates).values({ userId: user.id, code: `DEL${user.id}`, industry: 'education', experience: 'intermediate' });
+    await t.database.db.update(users).set({ eraseAfter: new Date(Date.now() + 60_000) }).where(eq(users.id, user.id));
+    const closed = routes.filter((route) => ['operator', 'admin', 'affiliate'].includes(scopeOf(route)!) && route.method !== 'HEAD');
+    for (const route of closed) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: sampleUrl(route), headers: { cookie } });
+      expect(res.statusCode, label(route)).toBe(403);
+      expect(res.json(), label(route)).toEqual({ message: AccountDataMessages.scheduledForDeletion });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
   });
 });
 

@@ -64,7 +64,7 @@ export async function createTestApp(
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
   const live = await openLiveBus(database);
   const webhooks = options.webhooks ?? TEST_WEBHOOKS;
-  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, webhooks }, log, soleInstance: false });
+  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, webhooks, fileStore: options.fileStore }, log, soleInstance: false });
   const app = await buildApp({
     context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail, fileStore: options.fileStore, retailAffiliates: testRetailAffiliates(options.retailApis), webhooks, live },
     sessionSecret: TEST_SESSION_SECRET,

@@ -27,6 +27,11 @@ import { pollMagnetOrdersJob } from '../features/magnets/magnet-tracking.js';
 import { approveCommissionsJob } from '../features/affiliates/approve-commissions.job.js';
 import { computeAnalyticsJob, nightlyAnalyticsJob } from '../features/inventory-analytics/analytics.jobs.js';
 import { deliverWebhookJob } from '../features/webhooks/webhook-delivery.job.js';
+import { deletionScheduledMail } from '../features/account-data/emails/account-deletion.js';
+import { dataExportReadyMail } from '../features/account-data/emails/data-export-ready.js';
+import { buildExportJob } from '../features/account-data/build-export.job.js';
+import { eraseAccountsJob } from '../features/account-data/erase-accounts.job.js';
+import { pruneExportsJob } from '../features/account-data/prune-exports.job.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -66,6 +71,11 @@ export const appJobs = {
   'analytics.compute': computeAnalyticsJob,
   'analytics.nightly': nightlyAnalyticsJob,
   'webhooks.deliver': deliverWebhookJob,
+  'mail.data-export-ready': mailJob(dataExportReadyMail),
+  'mail.deletion-scheduled': mailJob(deletionScheduledMail),
+  'account-data.build-export': buildExportJob,
+  'account-data.erase-due': eraseAccountsJob,
+  'account-data.prune-exports': pruneExportsJob,
 } satisfies JobRegistry;
 
 export type AppJobName = keyof typeof appJobs;
@@ -83,4 +93,8 @@ export const appSchedules: RecurringJob[] = [
   // Forecasts and analytics from yesterday's votes: after midnight in every zone we offer (UTC-8 at
   // the latest), before operators start their day.
   { name: 'analytics.nightly', cron: '11 9 * * *', payload: {} },
+  // Accounts whose 14 days of grace ended: erased within the hour.
+  { name: 'account-data.erase-due', cron: '37 * * * *', payload: {} },
+  // Data export ZIPs whose 7-day links ended leave the file store within the hour.
+  { name: 'account-data.prune-exports', cron: '43 * * * *', payload: {} },
 ];

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../integrations/mail/mailer.js';
 import type { PrintifySettings } from '../integrations/printify/printify-client.js';
+import type { FileStore } from '../integrations/file-store/file-store.js';
 import type { WebhookSettings } from '../features/webhooks/webhook-settings.js';
 
 /** What a job's handler may use; handed over by the worker, never taken from a request. */
@@ -18,6 +19,8 @@ export interface JobDeps {
   unsubscribeKey?: string;
   /** Outgoing webhooks' sealing key and address rule; without it their deliveries fail and retry. */
   webhooks?: WebhookSettings;
+  /** Uploaded and generated files (the account data exports' ZIPs); without it those jobs fail and retry. */
+  fileStore?: FileStore;
 }
 
 /** Which run of the job this is: a handler that records its own outcome knows when it is the last. */

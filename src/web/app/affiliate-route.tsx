@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth.js';
 import { paths } from '../lib/paths.js';
 import { lazyPage } from './lazy-page.js';
+import { DeletionPending } from './route-guards.js';
 import { PageContentSkeleton, PageSkeleton } from './page-skeleton.js';
 import { AffiliateShell } from './shell/affiliate-shell.js';
 import { AppShell } from './shell/app-shell.js';
@@ -16,12 +17,13 @@ const NotAffiliate = lazyPage(() => import('../features/affiliates/components/no
  * in a frame of their own. Accounts outside the program read why the page is not theirs.
  */
 export function AffiliateDashboardRoute() {
-  const { isLoading, isAuthenticated, isOperator, isAffiliate } = useAuth();
+  const { user, isLoading, isAuthenticated, isOperator, isAffiliate } = useAuth();
   const location = useLocation();
   if (isLoading) return <PageSkeleton />;
   if (!isAuthenticated) {
     return <Navigate to={paths.affiliateLogin(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
+  if (user?.deletionScheduledFor) return <DeletionPending eraseAfter={user.deletionScheduledFor} />;
   const page = <Suspense fallback={<PageContentSkeleton />}>{isAffiliate ? <AffiliateDashboardPage /> : <NotAffiliate />}</Suspense>;
   return isOperator ? <AppShell>{page}</AppShell> : <AffiliateShell>{page}</AffiliateShell>;
 }

@@ -10,11 +10,25 @@ import { PageContentSkeleton, PageSkeleton } from './page-skeleton.js';
 import { AppShell } from './shell/app-shell.js';
 
 const LandingPage = lazyPage(() => import('../features/marketing/landing-page.js'), 'LandingPage');
+const DeletionPendingPage = lazyPage(() => import('../features/auth/pages/deletion-pending-page.js'), 'DeletionPendingPage');
+
+/**
+ * An account its owner asked to delete opens no page of the app during the grace period (the
+ * server refuses their calls): it is offered to keep the account, or to sign out.
+ */
+export function DeletionPending({ eraseAfter }: { eraseAfter: string }) {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <DeletionPendingPage eraseAfter={eraseAfter} />
+    </Suspense>
+  );
+}
 
 /** '/': the dashboard in the shell for signed-in operators, otherwise the landing page (spec 2.1). */
 export function HomeRoute() {
-  const { isLoading, isOperator } = useAuth();
+  const { user, isLoading, isOperator } = useAuth();
   if (isLoading) return <PageSkeleton />;
+  if (user?.deletionScheduledFor) return <DeletionPending eraseAfter={user.deletionScheduledFor} />;
   if (isOperator) {
     return (
       <AppShell>
@@ -43,6 +57,7 @@ export function OperatorLayout() {
   if (!isAuthenticated) {
     return <Navigate to={paths.login(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
+  if (user?.deletionScheduledFor) return <DeletionPending eraseAfter={user.deletionScheduledFor} />;
   if (!isOperator && location.pathname === paths.dashboard) return <Navigate to={homePathFor(user)} replace />;
   if (!isOperator) return <NotFoundPage />;
   return (

@@ -16,6 +16,8 @@ export const paths = {
   checkEmail: (email?: string) => withQuery(PUBLIC_PAGE_PATHS.checkEmail, 'email', email),
   verifyEmail: PUBLIC_PAGE_PATHS.verifyEmail,
   login: (next?: string) => withQuery(PUBLIC_PAGE_PATHS.login, 'next', next),
+  /** Where a browser goes once its account's deletion is scheduled: sign-in, with the notice of what happens next. */
+  loginAfterDeletion: withQuery(PUBLIC_PAGE_PATHS.login, 'account', 'deleted'),
   register: PUBLIC_PAGE_PATHS.register,
   forgotPassword: PUBLIC_PAGE_PATHS.forgotPassword,
   resetPassword: PUBLIC_PAGE_PATHS.resetPassword,

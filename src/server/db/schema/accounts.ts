@@ -59,6 +59,11 @@ export const users = pgTable(
     twoFactorLastStep: integer('two_factor_last_step'),
     /** Set by an admin: the account cannot sign in and its sessions are ended; null while it may. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * Set when the owner asked to delete the account (account-data feature): from then its vote pages
+     * answer 404 and only the undo is open to it; the erase job removes it after this instant.
+     */
+    eraseAfter: timestamp('erase_after', { withTimezone: true }),
     subscriptionTier: text('subscription_tier', { enum: ['free', 'growth', 'enterprise'] })
       .notNull()
       .default('free'),

@@ -50,15 +50,14 @@ export const stripeEvents = pgTable('stripe_events', {
 
 /**
  * Invoices Stripe reported paid, by Stripe's id: the record affiliate commissions are paid from.
- * Amounts in the currency's smallest unit, as Stripe gives them.
+ * Amounts in the currency's smallest unit, as Stripe gives them. A financial record outlives its
+ * account: erasing the account leaves the amounts with no owner and no Stripe customer named.
  */
 export const invoices = pgTable(
   'invoices',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     stripeCustomerId: text('stripe_customer_id').notNull(),
     subscriptionId: text('subscription_id'),
     status: text('status').notNull(),

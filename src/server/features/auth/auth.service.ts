@@ -34,6 +34,7 @@ export function toCurrentUser(user: User & { isAffiliate?: boolean }, adminEmail
     phoneNumber: user.phoneNumber,
     isAffiliate: user.isAffiliate ?? user.role === 'affiliate',
     timeZone: user.timeZone,
+    ...(user.eraseAfter ? { deletionScheduledFor: user.eraseAfter.toISOString() } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { AccountDataMessages } from '../../../shared/account-data.schemas.js';
 import { AffiliateMessages } from '../../../shared/affiliates.schemas.js';
 import { isOperatorRole, type CurrentUser } from '../../../shared/auth.schemas.js';
 import type { AppContext } from '../../context.js';
@@ -17,6 +18,15 @@ export function currentUser(ctx: AppContext, request: FastifyRequest): Promise<C
     resolved.set(request, pending);
   }
   return pending;
+}
+
+/**
+ * An account waiting to be erased keeps only the account scope (its settings, the undo): everything
+ * it owns is closed until the owner undoes the deletion.
+ */
+function refuseScheduledForDeletion(user: CurrentUser): CurrentUser {
+  if (user.deletionScheduledFor) throw forbidden(AccountDataMessages.scheduledForDeletion);
+  return user;
 }
 
 /** Account, admin and affiliate routes take a session only: an API token opens the operator API alone. */
@@ -38,18 +48,18 @@ export async function requireOperator(ctx: AppContext, request: FastifyRequest):
     resolved.set(request, Promise.resolve(user));
   }
   if (!isOperatorRole(user.role)) throw forbidden('This page is for operators.');
-  return user;
+  return refuseScheduledForDeletion(user);
 }
 
 export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<CurrentUser> {
   const user = await requireUser(ctx, request);
   if (user.role !== 'admin') throw forbidden('This page is for administrators.');
-  return user;
+  return refuseScheduledForDeletion(user);
 }
 
 /** Members of the affiliate program: affiliates, and operators who also refer. */
 export async function requireAffiliate(ctx: AppContext, request: FastifyRequest): Promise<CurrentUser> {
   const user = await requireUser(ctx, request);
   if (!user.isAffiliate) throw forbidden(AffiliateMessages.notAffiliate);
-  return user;
+  return refuseScheduledForDeletion(user);
 }

@@ -146,7 +146,7 @@ export async function recordDonation(ctx: AppContext, userId: number, input: Rec
   return toRecord(row, lines);
 }
 
-async function withLines(ctx: AppContext, rows: DonationRow[]): Promise<DonationRecord[]> {
+async function withLines(ctx: Pick<AppContext, 'db'>, rows: DonationRow[]): Promise<DonationRecord[]> {
   if (rows.length === 0) return [];
   const lines = await ctx.db
     .select()
@@ -172,7 +172,7 @@ export async function donationHistory(ctx: AppContext, userId: number, year?: nu
   return withLines(ctx, rows);
 }
 
-export async function ownDonation(ctx: AppContext, userId: number, donationId: number): Promise<DonationRecord> {
+export async function ownDonation(ctx: Pick<AppContext, 'db'>, userId: number, donationId: number): Promise<DonationRecord> {
   const rows = await ctx.db.select().from(donations).where(and(eq(donations.id, donationId), eq(donations.userId, userId)));
   if (rows.length === 0) throw notFound(M.donationNotFound);
   const [record] = await withLines(ctx, rows);

@@ -4,7 +4,7 @@ import { users } from '../../db/schema.js';
 import type { Donor } from './donation-pdf-parts.js';
 
 /** The operator as the receipt and the summary name them: from their profile. */
-export async function donorOf(ctx: AppContext, userId: number): Promise<Donor> {
+export async function donorOf(ctx: Pick<AppContext, 'db'>, userId: number): Promise<Donor> {
   const [row] = await ctx.db
     .select({ firstName: users.firstName, lastName: users.lastName, company: users.company, email: users.email, phone: users.phoneNumber })
     .from(users)

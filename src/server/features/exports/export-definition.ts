@@ -5,6 +5,9 @@ import type { AppContext } from '../../context.js';
 import { vendingMachines } from '../../db/schema.js';
 import type { CsvCell } from '../../integrations/spreadsheet-csv.js';
 
+/** What reading an export needs: the database alone, so a job can write the same files as a request. */
+export type ExportContext = Pick<AppContext, 'db'>;
+
 /** Whose rows, from which machine, over which instants: the same for every batch of one file. */
 export interface ExportScope {
   ownerId: number;
@@ -34,7 +37,7 @@ export interface ExportDefinition {
   /** The table whose ids the file walks; its highest id when the download starts ends the file. */
   table: PgTable & { id: PgColumn };
   /** The next rows in order of id (keyset paging: each batch starts where the last ended, on an index). */
-  batch(ctx: AppContext, scope: ExportScope, page: ExportPage): Promise<ExportRow[]>;
+  batch(ctx: ExportContext, scope: ExportScope, page: ExportPage): Promise<ExportRow[]>;
 }
 
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -66,7 +69,7 @@ export const ownMachine = (ownerId: number, machineId: AnyColumn) =>
   and(eq(vendingMachines.id, machineId), eq(vendingMachines.userId, ownerId));
 
 /** The table's highest id now (0 when empty). */
-export async function highestId(ctx: AppContext, definition: ExportDefinition): Promise<number> {
+export async function highestId(ctx: ExportContext, definition: ExportDefinition): Promise<number> {
   const [row] = await ctx.db.select({ id: sql<number>`coalesce(max(${definition.table.id}), 0)::int` }).from(definition.table);
   return row?.id ?? 0;
 }

@@ -7,7 +7,8 @@ import { spreadsheetCsvHeader, spreadsheetCsvLines } from '../../integrations/sp
 import { loggableError } from '../../plugins/error-handler.js';
 import { ownerPreferences } from '../stock/purchase-list.service.js';
 import { ownedMachine } from '../stock/restocks.service.js';
-import { highestId, type ExportDefinition, type ExportScope } from './export-definition.js';
+import { highestId, type ExportContext, type ExportDefinition, type ExportScope } from './export-definition.js';
+import type { Currency } from '../../../shared/money.js';
 import { issueExport, magnetOrderExport, suggestionExport } from './record-exports.js';
 import { productExport, voteExport } from './vote-exports.js';
 
@@ -82,6 +83,12 @@ export async function planExport(ctx: AppContext, ownerId: number, dataset: Expo
   };
 }
 
+/** The whole of one dataset of the owner's, every machine and all time: the account's data export. */
+export async function planWholeExport(ctx: ExportContext, ownerId: number, dataset: ExportDataset, currency: Currency): Promise<ExportPlan> {
+  const definition = EXPORT_DEFINITIONS[dataset];
+  return { dataset, scope: { ownerId, currency }, ceiling: await highestId(ctx, definition), fileName: exportFileName(dataset, undefined) };
+}
+
 /**
  * The file as text in parts: the header, then one part per batch of rows, read in order of id a
  * batch at a time. The caller pulls the next part only when the last one is sent (a Readable made
@@ -89,7 +96,7 @@ export async function planExport(ctx: AppContext, ownerId: number, dataset: Expo
  * spans the batches: on the embedded database that would hold its only connection for the whole
  * download, and on a server a connection per download.
  */
-export async function* exportCsvParts(ctx: AppContext, plan: ExportPlan, log: FastifyBaseLogger): AsyncGenerator<string> {
+export async function* exportCsvParts(ctx: ExportContext, plan: ExportPlan, log: FastifyBaseLogger): AsyncGenerator<string> {
   const definition = EXPORT_DEFINITIONS[plan.dataset];
   yield spreadsheetCsvHeader(definition.headers(plan.scope));
   let afterId = 0;

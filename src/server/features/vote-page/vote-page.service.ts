@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PublicMachine } from '../../../shared/machines.schemas.js';
 import type { VotePageData, VotePagePeriod, VotePageProduct } from '../../../shared/vote-page.js';
 import type { AppContext } from '../../context.js';
@@ -32,7 +32,8 @@ export async function machinePageTarget(ctx: AppContext, machineId: number): Pro
     })
     .from(vendingMachines)
     .innerJoin(users, eq(users.id, vendingMachines.userId))
-    .where(eq(vendingMachines.id, machineId))
+    // A machine of an account its owner deleted is gone for customers at once, not after the grace period.
+    .where(and(eq(vendingMachines.id, machineId), isNull(users.eraseAfter)))
     .limit(1);
   if (!row) throw notFound(NotFoundMessages.machine);
   return {

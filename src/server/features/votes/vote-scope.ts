@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { users, vendingMachines } from '../../db/schema.js';
@@ -22,7 +22,8 @@ export async function machineScope(ctx: AppContext, machineId: number): Promise<
     .select({ ownerId: vendingMachines.userId, timeZone: users.timeZone })
     .from(vendingMachines)
     .innerJoin(users, eq(users.id, vendingMachines.userId))
-    .where(eq(vendingMachines.id, machineId))
+    // A machine of an account its owner deleted takes no votes and shows none, from that moment.
+    .where(and(eq(vendingMachines.id, machineId), isNull(users.eraseAfter)))
     .limit(1);
   if (!row) throw notFound(NotFoundMessages.machine);
   return { kind: 'machine', machineId, ...row };

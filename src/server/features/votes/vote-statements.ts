@@ -7,11 +7,15 @@
  * At a machine the answer also names the machine's owner, whose open tabs hear of the vote.
  */
 
-/** At a machine, the product must be in the catalogue of the machine's owner; checked in place. */
+/**
+ * At a machine, the product must be in the catalogue of the machine's owner, and the owner's
+ * account not deleted (its vote pages close at once); checked in place.
+ */
 const INSERT_MACHINE_VOTE = `
   insert into votes (product_id, machine_id, vote_type, voter_id, voter_ip_hash, device_class, source)
   select p.id, m.id, $3::text, $4::text, $5::text, $6::text, $7::text
   from products p join vending_machines m on m.id = $2::int and m.user_id = p.user_id
+  join users u on u.id = m.user_id and u.erase_after is null
   where p.id = $1::int for key share of p, m
   on conflict (voter_id, product_id, coalesce(machine_id, 0)) where archived_at is null do nothing
   returning product_id, created_at, (select user_id from products where id = $1::int) as owner_id`;

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ALREADY_VOTED_MESSAGE, type VoteResult, type VoteType } from '../../../shared/products.schemas.js';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
-import { products, vendingMachines } from '../../db/schema.js';
+import { products, users, vendingMachines } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { countVote, zeroCountersOf } from './vote-counters.js';
 import type { VoteStatementName } from './vote-statements.js';
@@ -63,7 +63,8 @@ async function explainRefusedVote(ctx: AppContext, scope: BallotScope, productId
     const [machine] = await ctx.db
       .select({ ownerId: vendingMachines.userId })
       .from(vendingMachines)
-      .where(eq(vendingMachines.id, scope.machineId));
+      .innerJoin(users, eq(users.id, vendingMachines.userId))
+      .where(and(eq(vendingMachines.id, scope.machineId), isNull(users.eraseAfter)));
     if (!machine) throw notFound(NotFoundMessages.machine);
     ownerId = machine.ownerId;
   } else {

@@ -5,6 +5,7 @@ import { apiJson } from '../../lib/api.js';
 
 // The signed-in state lives in lib/auth.ts (the shell and every feature read it); re-exported for pages here.
 export { useAuth, useRefreshCurrentUser } from '../../lib/auth.js';
+import { useRefreshCurrentUser } from '../../lib/auth.js';
 
 interface MessageResponse {
   message: string;
@@ -104,4 +105,16 @@ export function useForgotPassword() {
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });
+}
+
+/**
+ * DELETE /api/account/deletion: keeps an account whose deletion waits out its grace period. The
+ * session probe is read again, which opens the app.
+ */
+export function useKeepAccount() {
+  const refresh = useRefreshCurrentUser();
+  return useMutation({
+    mutationFn: () => apiJson<MessageResponse>('DELETE', '/api/account/deletion'),
+    onSuccess: () => refresh(),
+  });
 }

@@ -1,3 +1,5 @@
+import { Alert, AlertTitle } from '../../../components/ui/alert.js';
+import { CardContent } from '../../../components/ui/card.js';
 import { Handshake, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -48,6 +50,14 @@ export function LoginPage({ audience = 'operator' }: { audience?: LoginAudience 
 
   return (
     <AuthLayout title={title} description={description} icon={<Icon className="size-6" aria-hidden="true" />}>
+      {searchParams.get('account') === 'deleted' ? (
+        <CardContent className="pb-4">
+          <Alert>
+            <AlertTitle>Your account is scheduled for deletion</AlertTitle>
+            <p>You are signed out everywhere, and we emailed you the date it will be erased. Signing in before then lets you keep it.</p>
+          </Alert>
+        </CardContent>
+      ) : null}
       {isLoading ? (
         <AuthFormSkeleton fields={2} />
       ) : (
