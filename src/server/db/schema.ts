@@ -21,3 +21,4 @@ export * from './schema/donations.js';
 export * from './schema/api-tokens.js';
 export * from './schema/share-links.js';
 export * from './schema/webhooks.js';
+export * from './schema/audit.js';
