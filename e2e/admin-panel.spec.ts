@@ -40,7 +40,7 @@ test('an admin sees the tabs and the users, searches, pages, and disables an acc
   await login(ADMIN, '/admin-panel');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
-  await expect(tabs).toHaveText(['User Database', 'Affiliate Program', 'Affiliate Setup', 'Educators', 'Resources', 'Charities', 'Messages']);
+  await expect(tabs).toHaveText(['User Database', 'Affiliate Program', 'Affiliate Setup', 'Educators', 'Resources', 'Charities', 'Messages', 'Audit']);
   await expect(page.getByRole('tab', { name: 'User Database' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('user-stat-total')).toContainText(/\d/);
   // The counts are labelled groups; the headings below the h1 never skip a level.

@@ -59,6 +59,7 @@ import { apiDocsRoutes } from './features/api-docs/api-docs.routes.js';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes.js';
 import { shareLinkPublicRoutes, shareLinkRoutes } from './features/share-links/share-links.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
+import { auditAccountRoutes, auditAdminRoutes } from './features/audit/audit.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,7 +150,7 @@ export async function buildApp(options: AppOptions) {
       livePublicRoutes,
     ]),
   );
-  await app.register(routeScope('account', [accountRoutes, securityRoutes, twoFactorRoutes, accountDataRoutes]));
+  await app.register(routeScope('account', [accountRoutes, securityRoutes, twoFactorRoutes, auditAccountRoutes, accountDataRoutes]));
   await app.register(
     routeScope('operator', [
       machineRoutes,
@@ -180,7 +181,7 @@ export async function buildApp(options: AppOptions) {
     ]),
   );
 
-  await app.register(routeScope('admin', [billingAdminRoutes, adminUserRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes, resourcesHubAdminRoutes, educatorAdminRoutes, marketingResourceAdminRoutes, retailAffiliateAdminRoutes, affiliateAdminRoutes, charityAdminRoutes]));
+  await app.register(routeScope('admin', [billingAdminRoutes, adminUserRoutes, contactAdminRoutes, magnetAdminRoutes, featureRequestAdminRoutes, resourcesHubAdminRoutes, educatorAdminRoutes, marketingResourceAdminRoutes, retailAffiliateAdminRoutes, affiliateAdminRoutes, charityAdminRoutes, auditAdminRoutes]));
   await app.register(routeScope('affiliate', [affiliateRoutes]));
   await app.register(routeScope('webhook', [billingWebhookRoutes, magnetWebhookRoutes, unsubscribeRoutes]));
 

@@ -22,3 +22,4 @@ export * from './schema/api-tokens.js';
 export * from './schema/share-links.js';
 export * from './schema/webhooks.js';
 export * from './schema/account-data.js';
+export * from './schema/audit.js';

@@ -32,6 +32,7 @@ import { dataExportReadyMail } from '../features/account-data/emails/data-export
 import { buildExportJob } from '../features/account-data/build-export.job.js';
 import { eraseAccountsJob } from '../features/account-data/erase-accounts.job.js';
 import { pruneExportsJob } from '../features/account-data/prune-exports.job.js';
+import { pruneAuditEventsJob } from '../features/audit/prune-audit.job.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -67,6 +68,7 @@ export const appJobs = {
   'magnets.submit': submitMagnetOrderJob,
   'magnets.poll': pollMagnetOrdersJob,
   'jobs.prune': pruneJobsJob,
+  'audit.prune': pruneAuditEventsJob,
   'affiliates.approve-commissions': approveCommissionsJob,
   'analytics.compute': computeAnalyticsJob,
   'analytics.nightly': nightlyAnalyticsJob,
@@ -83,6 +85,7 @@ export type AppJobName = keyof typeof appJobs;
 export const appSchedules: RecurringJob[] = [
   // At night (UTC), off the hour that other installs' cron jobs crowd.
   { name: 'jobs.prune', cron: '17 3 * * *', payload: {} },
+  { name: 'audit.prune', cron: '29 3 * * *', payload: {} },
   // Orders whose Printify webhooks are late; each is asked about at most every few hours.
   { name: 'magnets.poll', cron: '41 * * * *', payload: {} },
   // Notices: high votes within minutes of the rise, and the 8:00 mails at most ten minutes late in

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/admin-users.schemas.js';
 import { signedInUser } from '../../route-scopes.js';
 import { adminUserStats, disableUser, enableUser, listAdminUsers, resendVerificationFor } from './admin-users.service.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 /**
  * The admin panel's User Database (admin scope). Setting an account's plan is billing's
@@ -40,6 +41,7 @@ export async function adminUserRoutes(server: FastifyInstance) {
     const entry = { userId: user.id, by: signedInUser(request).id, subscription: user.subscriptionPause };
     if (user.subscriptionPause === 'not-paused') request.log.warn(entry, 'account disabled; its subscription could not be paused');
     else request.log.info(entry, 'account disabled by an administrator');
+    await recordRequestAudit(ctx, request, { action: 'user.disabled', targetType: 'user', targetId: user.id, accountUserId: user.id, details: { subscription: user.subscriptionPause } });
     return user;
   });
 
@@ -48,6 +50,7 @@ export async function adminUserRoutes(server: FastifyInstance) {
     const entry = { userId: user.id, by: signedInUser(request).id, subscription: user.subscriptionPause };
     if (user.subscriptionPause === 'not-resumed') request.log.warn(entry, 'account re-enabled; its subscription could not be resumed');
     else request.log.info(entry, 'account re-enabled by an administrator');
+    await recordRequestAudit(ctx, request, { action: 'user.enabled', targetType: 'user', targetId: user.id, accountUserId: user.id, details: { subscription: user.subscriptionPause } });
     return user;
   });
 }

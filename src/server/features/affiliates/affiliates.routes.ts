@@ -25,6 +25,7 @@ import { affiliateStats, listAffiliates, setAffiliateActive } from './affiliates
 import { becomeOperator, listAffiliateResources, registerAffiliate } from './affiliates.service.js';
 import { recentPayouts, recordPayout } from './payouts.js';
 import { referralOf } from './referral-links.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -76,13 +77,21 @@ export async function affiliateAdminRoutes(server: FastifyInstance) {
   app.patch(
     '/api/admin/affiliates/:id',
     { schema: { params: AffiliateIdParamsSchema, body: AffiliateStatusSchema, response: { 200: AdminAffiliateSchema } } },
-    async (request) => setAffiliateActive(ctx, request.params.id, request.body.isActive),
+    async (request) => {
+      const affiliate = await setAffiliateActive(ctx, request.params.id, request.body.isActive);
+      await recordRequestAudit(ctx, request, { action: 'affiliate.updated', targetType: 'affiliate', targetId: request.params.id, details: { isActive: request.body.isActive } });
+      return affiliate;
+    },
   );
   app.get('/api/admin/affiliate-stats', { schema: { response: { 200: AffiliateStatsSchema } } }, async () => affiliateStats(ctx));
   app.get('/api/admin/affiliate-payouts', { schema: { response: { 200: AdminPayoutsSchema } } }, async () => recentPayouts(ctx));
   app.post(
     '/api/admin/affiliate-payouts',
     { schema: { body: RecordPayoutSchema, response: { 201: AdminPayoutSchema.omit({ affiliateName: true }) } } },
-    async (request, reply) => reply.status(201).send(await recordPayout(ctx, signedInUser(request).id, request.body)),
+    async (request, reply) => {
+      const payout = await recordPayout(ctx, signedInUser(request).id, request.body);
+      await recordRequestAudit(ctx, request, { action: 'affiliate.payout_recorded', targetType: 'payout', targetId: payout.id, details: { affiliateUserId: payout.affiliateUserId, amountCents: payout.amountCents } });
+      return reply.status(201).send(payout);
+    },
   );
 }

@@ -6,6 +6,7 @@ import { DeletedSchema } from '../../../shared/api-error.js';
 import { idParamsSchema } from '../../../shared/ids.js';
 import { signedInUser } from '../../route-scopes.js';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.service.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 /** A token must not make or revoke tokens: these need a signed-in session (api-token-auth.ts). */
 const sessionOnly = { sessionOnly: true };
@@ -22,14 +23,23 @@ export async function apiTokenRoutes(server: FastifyInstance) {
   app.post(
     '/api/settings/api-tokens',
     { config: sessionOnly, schema: { body: CreateApiTokenSchema, response: { 201: CreatedApiTokenSchema } } },
-    async (request, reply) => reply.status(201).send(await createApiToken(ctx, signedInUser(request).id, request.body)),
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const created = await createApiToken(ctx, userId, request.body);
+      // The token's name and access, never the token: it is shown once, to its owner.
+      const details = { name: request.body.name, access: created.access };
+      await recordRequestAudit(ctx, request, { action: 'api_token.created', targetType: 'api_token', targetId: created.id, accountUserId: userId, details });
+      return reply.status(201).send(created);
+    },
   );
 
   app.delete(
     '/api/settings/api-tokens/:id',
     { config: sessionOnly, schema: { params: idParamsSchema('apiToken'), response: { 200: DeletedSchema } } },
     async (request) => {
-      await revokeApiToken(ctx, signedInUser(request).id, request.params.id);
+      const userId = signedInUser(request).id;
+      await revokeApiToken(ctx, userId, request.params.id);
+      await recordRequestAudit(ctx, request, { action: 'api_token.revoked', targetType: 'api_token', targetId: request.params.id, accountUserId: userId });
       return { id: request.params.id, deleted: true as const };
     },
   );

@@ -41,6 +41,7 @@ import { continueAfterVerifying, grantVerifiedSignIn } from './verified-sign-in.
 import { signedInUser } from '../../route-scopes.js';
 import { bindReferral } from '../affiliates/referral-binding.js';
 import { referralOf } from '../affiliates/referral-links.js';
+import { hashAuditAddress } from '../audit/record-audit.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -152,7 +153,7 @@ export async function authPublicRoutes(server: FastifyInstance) {
       preHandler: [limit(server, { name: 'reset-ip', max: 20, windowMs: 15 * MINUTE, per: 'ip' })],
     },
     async (request) => {
-      await resetPassword(ctx, request.body);
+      await resetPassword(ctx, request.body, hashAuditAddress(ctx, request.ip));
       return { message: 'Your password has been changed. Please sign in with the new one.' };
     },
   );

@@ -16,6 +16,7 @@ import { enqueue } from '../../jobs/enqueue.js';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { claimSignInCheck, forgiveSignInFailures } from './sign-in-throttle.js';
 import { endTwoFactorSignInsOf } from '../two-factor/two-factor-sign-in.js';
+import { recordAuditEvent } from '../audit/record-audit.js';
 
 const VERIFICATION_VALID_MS = 24 * 60 * 60 * 1000;
 const RESET_VALID_MS = 60 * 60 * 1000;
@@ -184,7 +185,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
  * Sets the new password, spends the link and ends every session of the account. The link was
  * mailed to the account's address, so following it also proves that address: it verifies.
  */
-export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordInput, 'token' | 'password'>): Promise<void> {
+export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordInput, 'token' | 'password'>, ipHash: string): Promise<void> {
   await refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
@@ -200,6 +201,7 @@ export async function resetPassword(ctx: AppContext, input: Pick<ResetPasswordIn
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw badRequest(AuthMessages.resetLinkInvalid);
+    await recordAuditEvent(tx, { actorUserId: spent.userId, ipHash, action: 'account.password_reset', targetType: 'user', targetId: spent.userId, accountUserId: spent.userId });
     // A pending verification link would sign its holder in: the reset spends it too.
     const [changed] = await tx
       .update(users)

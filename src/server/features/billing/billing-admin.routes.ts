@@ -8,6 +8,7 @@ import { subscriptions, users } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { subscriptionStatusOf } from './subscription-status.js';
 import { PLAN_KEEPING_STATUSES } from './subscription-sync.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 /** What administrators do about plans (admin scope). */
 export async function billingAdminRoutes(server: FastifyInstance) {
@@ -37,6 +38,7 @@ export async function billingAdminRoutes(server: FastifyInstance) {
         .returning({ id: users.id });
       if (!user) throw notFound(NotFoundMessages.user);
       request.log.info({ userId: user.id, tier: request.body.tier }, 'plan set by an administrator');
+      await recordRequestAudit(ctx, request, { action: 'user.plan_changed', targetType: 'user', targetId: user.id, accountUserId: user.id, details: { plan: request.body.tier } });
       return subscriptionStatusOf(ctx.db, user.id);
     },
   );

@@ -14,6 +14,7 @@ import {
 import { signedInUser } from '../../route-scopes.js';
 import { listContactMessages, replyToContactMessage, setContactMessageHandled } from './contact-inbox.service.js';
 import { isHoneypotHit, sendContactMessage } from './contact.service.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 const MessageParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -53,6 +54,10 @@ export async function contactAdminRoutes(server: FastifyInstance) {
   app.post(
     '/api/admin/contact-messages/:id/replies',
     { schema: { params: MessageParams, body: ContactReplyInputSchema, response: { 201: ContactMessageSchema } } },
-    async (request, reply) => reply.status(201).send(await replyToContactMessage(ctx, signedInUser(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const message = await replyToContactMessage(ctx, signedInUser(request), request.params.id, request.body);
+      await recordRequestAudit(ctx, request, { action: 'contact_message.replied', targetType: 'contact_message', targetId: message.id });
+      return reply.status(201).send(message);
+    },
   );
 }

@@ -1,11 +1,13 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_CHARITIES_API, ADMIN_CHARITY_IMPORT_API, CharityDirectorySchema, CharityImportReportSchema, type CharityImportReport } from '../../../shared/donation-hub.schemas.js';
+import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http-errors.js';
 import { signedInUser } from '../../route-scopes.js';
 import { emptyImportReport, importCharityFiles, type ImportFile } from './charity-import.js';
 import { describeDirectory } from './charities.service.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 /** The largest state file (California) is about 100 MB; this leaves room without inviting abuse. */
 const LARGEST_FILE_BYTES = 300 * 1024 * 1024;
@@ -42,6 +44,11 @@ function withEarlierFiles(error: unknown, total: CharityImportReport): unknown {
   return new HttpError(error.statusCode, `${error.message} ${done}`, error.errors, error.headers);
 }
 
+function recordCharityImport(ctx: AppContext, request: FastifyRequest, report: CharityImportReport, partial: boolean) {
+  const details = { files: report.files.join(', '), imported: report.imported, updated: report.updated, partial };
+  return recordRequestAudit(ctx, request, { action: 'charities.imported', targetType: 'charity_directory', details });
+}
+
 /** Admins keep the charity directory: its counts and imports, and new IRS extract files. */
 export async function charityAdminRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -57,9 +64,12 @@ export async function charityAdminRoutes(server: FastifyInstance) {
       try {
         await importCharityFiles(ctx.db, csvFilesOf(request.files()), { source: 'irs', userId: signedInUser(request).id }, report);
       } catch (error) {
+        // Files imported before the failure stay imported, so they are recorded all the same.
+        if (report.files.length > 0) await recordCharityImport(ctx, request, report, true);
         throw withEarlierFiles(asUploadError(error), report);
       }
       if (report.files.length === 0) throw new HttpError(400, 'Choose one or more IRS EO BMF files (eo_xx.csv) to import');
+      await recordCharityImport(ctx, request, report, false);
       return report;
     });
   });

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/educators.schemas.js';
 import { signedInUser } from '../../route-scopes.js';
 import { createEducator, deleteEducator, listDirectory, listForAdmin, requestNotification, updateEducator } from './educators.service.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 export const EDUCATORS_API = '/api/educators';
 export const ADMIN_EDUCATORS_API = '/api/admin/educators';
@@ -41,18 +42,24 @@ export async function educatorAdminRoutes(server: FastifyInstance) {
   app.post(ADMIN_EDUCATORS_API, { schema: { body: EducatorInputSchema, response: { 201: EducatorSchema } } }, async (request, reply) => {
     const educator = await createEducator(ctx, request.body);
     request.log.info({ educatorId: educator.id, by: signedInUser(request).id }, 'educator added');
+    await recordRequestAudit(ctx, request, { action: 'educator.created', targetType: 'educator', targetId: educator.id, details: { name: educator.name } });
     return reply.status(201).send(educator);
   });
 
   app.put(
     `${ADMIN_EDUCATORS_API}/:id`,
     { schema: { params: EducatorIdParamsSchema, body: EducatorInputSchema, response: { 200: EducatorSchema } } },
-    async (request) => updateEducator(ctx, request.params.id, request.body),
+    async (request) => {
+      const educator = await updateEducator(ctx, request.params.id, request.body);
+      await recordRequestAudit(ctx, request, { action: 'educator.updated', targetType: 'educator', targetId: educator.id, details: { name: educator.name } });
+      return educator;
+    },
   );
 
   app.delete(`${ADMIN_EDUCATORS_API}/:id`, { schema: { params: EducatorIdParamsSchema, response: { 200: DeletedSchema } } }, async (request) => {
     const deleted = await deleteEducator(ctx, request.params.id);
     request.log.info({ educatorId: deleted.id, by: signedInUser(request).id }, 'educator deleted');
+    await recordRequestAudit(ctx, request, { action: 'educator.deleted', targetType: 'educator', targetId: deleted.id });
     return deleted;
   });
 }

@@ -13,6 +13,7 @@ import { signedInUser } from '../../route-scopes.js';
 import { createResource, deleteResource, fileStoreOf, listResources, updateResource } from './marketing-resources.service.js';
 import { sendResourceFile } from './resource-files.js';
 import { receiveResourceUpload, UPLOAD_LIMITS } from './resource-upload.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 const ONE_RESOURCE = `${ADMIN_MARKETING_RESOURCES_API}/:id`;
 
@@ -26,12 +27,18 @@ export async function marketingResourceAdminRoutes(server: FastifyInstance) {
   app.patch(
     ONE_RESOURCE,
     { schema: { params: ResourceIdParamsSchema, body: ResourceUpdateSchema, response: { 200: MarketingResourceSchema } } },
-    async (request) => updateResource(ctx, request.params.id, request.body),
+    async (request) => {
+      const resource = await updateResource(ctx, request.params.id, request.body);
+      await recordRequestAudit(ctx, request, { action: 'marketing_resource.updated', targetType: 'marketing_resource', targetId: resource.id, details: { title: resource.title } });
+      return resource;
+    },
   );
 
-  app.delete(ONE_RESOURCE, { schema: { params: ResourceIdParamsSchema, response: { 200: DeletedSchema } } }, async (request) =>
-    deleteResource(ctx, request.params.id),
-  );
+  app.delete(ONE_RESOURCE, { schema: { params: ResourceIdParamsSchema, response: { 200: DeletedSchema } } }, async (request) => {
+    const deleted = await deleteResource(ctx, request.params.id);
+    await recordRequestAudit(ctx, request, { action: 'marketing_resource.deleted', targetType: 'marketing_resource', targetId: request.params.id });
+    return deleted;
+  });
 
   // The file is the download itself; compressing images, videos and packed documents gains nothing.
   app.get(
@@ -49,7 +56,10 @@ export async function marketingResourceAdminRoutes(server: FastifyInstance) {
       async (request, reply) => {
         const store = fileStoreOf(ctx);
         const upload = await receiveResourceUpload(request, store);
-        return reply.status(201).send(await createResource(ctx, signedInUser(request).id, upload));
+        const resource = await createResource(ctx, signedInUser(request).id, upload);
+        const details = { title: resource.title, type: resource.type, file: resource.file?.name ?? null };
+        await recordRequestAudit(ctx, request, { action: 'marketing_resource.created', targetType: 'marketing_resource', targetId: resource.id, details });
+        return reply.status(201).send(resource);
       },
     );
   });

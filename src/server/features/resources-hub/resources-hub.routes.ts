@@ -20,6 +20,7 @@ import {
 import { signedInUser } from '../../route-scopes.js';
 import { addToCart, checkoutLink, clearCart, readCart, removeFromCart, setCartQuantity } from './cart.service.js';
 import { createItem, deleteItem, listAllItems, listCatalog, summarizeHub, updateItem } from './catalog.service.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 export const RESOURCES_API = '/api/resources';
 const CART = `${RESOURCES_API}/cart`;
@@ -71,17 +72,25 @@ export async function resourcesHubAdminRoutes(server: FastifyInstance) {
     listAllItems(ctx, request.query.catalogue),
   );
 
-  app.post(ADMIN_CATALOG_API, { schema: { body: CatalogItemInputSchema, response: { 201: CatalogItemSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createItem(ctx, request.body)),
-  );
+  app.post(ADMIN_CATALOG_API, { schema: { body: CatalogItemInputSchema, response: { 201: CatalogItemSchema } } }, async (request, reply) => {
+    const item = await createItem(ctx, request.body);
+    await recordRequestAudit(ctx, request, { action: 'catalog_item.created', targetType: 'catalog_item', targetId: item.id, details: { name: item.name } });
+    return reply.status(201).send(item);
+  });
 
   app.patch(
     `${ADMIN_CATALOG_API}/:id`,
     { schema: { params: CatalogItemIdParamsSchema, body: CatalogItemUpdateSchema, response: { 200: CatalogItemSchema } } },
-    async (request) => updateItem(ctx, request.params.id, request.body),
+    async (request) => {
+      const item = await updateItem(ctx, request.params.id, request.body);
+      await recordRequestAudit(ctx, request, { action: 'catalog_item.updated', targetType: 'catalog_item', targetId: item.id, details: { name: item.name } });
+      return item;
+    },
   );
 
-  app.delete(`${ADMIN_CATALOG_API}/:id`, { schema: { params: CatalogItemIdParamsSchema, response: { 200: DeletedSchema } } }, async (request) =>
-    deleteItem(ctx, request.params.id),
-  );
+  app.delete(`${ADMIN_CATALOG_API}/:id`, { schema: { params: CatalogItemIdParamsSchema, response: { 200: DeletedSchema } } }, async (request) => {
+    const deleted = await deleteItem(ctx, request.params.id);
+    await recordRequestAudit(ctx, request, { action: 'catalog_item.deleted', targetType: 'catalog_item', targetId: request.params.id });
+    return deleted;
+  });
 }

@@ -10,6 +10,7 @@ import { enqueue } from '../../jobs/enqueue.js';
 import { hashToken, newToken } from '../../tokens.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import { recordAuditEvent } from '../audit/record-audit.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,7 +42,7 @@ export async function requestEmailChange(ctx: AppContext, userId: number, body: 
  * The link from the new address was used: the account signs in with it from now on, and the old
  * address is told. The token works once; an address taken meanwhile by another account is refused.
  */
-export async function confirmEmailChange(ctx: AppContext, token: string): Promise<string> {
+export async function confirmEmailChange(ctx: AppContext, token: string, ipHash: string): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     const [change] = await tx
       .delete(emailChanges)
@@ -67,6 +68,8 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await tx.delete(verifiedSignIns).where(eq(verifiedSignIns.userId, user.id));
+    // The link is the account holder's proof, so they are the actor; no address of either inbox is kept.
+    await recordAuditEvent(tx, { actorUserId: user.id, ipHash, action: 'account.email_changed', targetType: 'user', targetId: user.id, accountUserId: user.id });
     await enqueue(tx, 'mail.email-changed', {
       to: user.email,
       props: { locale: user.language, firstName: user.firstName, newEmail: change.newEmail, supportLink: `${ctx.publicUrl}${PUBLIC_PAGE_PATHS.contact}` },

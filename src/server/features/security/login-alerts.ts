@@ -9,6 +9,7 @@ import { enqueue } from '../../jobs/enqueue.js';
 import { cookiesMustBeSecure } from '../../secure-cookies.js';
 import { hashToken } from '../../tokens.js';
 import { devicePartsOf, placeOf } from './security.service.js';
+import { auditActorOf, recordAuditEvent } from '../audit/record-audit.js';
 
 export const DEVICE_COOKIE = 'vv_device';
 const TWO_YEARS_SECONDS = 2 * 365 * 24 * 60 * 60;
@@ -47,6 +48,8 @@ export async function noteSignIn(
   // Hashed with the account, so the table does not show which accounts share a browser.
   const deviceHash = hashToken(`${user.id}:${deviceIdOf(request, reply)}`);
   return ctx.db.transaction(async (tx) => {
+    // In the sign-in's own transaction: every session begun through here is on the trail.
+    await recordAuditEvent(tx, { ...auditActorOf(ctx, request, user.id), action: 'account.signed_in', targetType: 'user', targetId: user.id, accountUserId: user.id });
     const known = await tx.select({ deviceHash: knownDevices.deviceHash }).from(knownDevices).where(eq(knownDevices.userId, user.id));
     const seen = known.some((device) => device.deviceHash === deviceHash);
     if (seen) {

@@ -17,6 +17,7 @@ import { unauthorized } from '../../http-errors.js';
 import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
 import { changePassword, endOtherSessions, endSessionById, securityOf, setLoginAlerts } from './security.service.js';
+import { hashAuditAddress, recordRequestAudit } from '../audit/record-audit.js';
 
 const MINUTE_MS = 60_000;
 
@@ -46,7 +47,9 @@ export async function securityRoutes(server: FastifyInstance) {
       preHandler: limit(server, { name: 'change-password', max: 10, windowMs: 15 * MINUTE_MS, per: (request) => String(signedInUser(request).id) }),
     },
     async (request) => {
-      await changePassword(ctx, signedInUser(request).id, currentSessionOf(request), request.body);
+      const userId = signedInUser(request).id;
+      await changePassword(ctx, userId, currentSessionOf(request), request.body);
+      await recordRequestAudit(ctx, request, { action: 'account.password_changed', targetType: 'user', targetId: userId, accountUserId: userId });
       return { message: SecurityMessages.passwordChanged };
     },
   );
@@ -59,7 +62,9 @@ export async function securityRoutes(server: FastifyInstance) {
       preHandler: limit(server, { name: 'email-change', max: 5, windowMs: 60 * MINUTE_MS, per: (request) => String(signedInUser(request).id) }),
     },
     async (request, reply) => {
-      await requestEmailChange(ctx, signedInUser(request).id, request.body);
+      const userId = signedInUser(request).id;
+      await requestEmailChange(ctx, userId, request.body);
+      await recordRequestAudit(ctx, request, { action: 'account.email_change_requested', targetType: 'user', targetId: userId, accountUserId: userId });
       return reply.status(202).send({ message: EmailChangeMessages.sent });
     },
   );
@@ -89,6 +94,6 @@ export async function emailChangePublicRoutes(server: FastifyInstance) {
       schema: { body: ConfirmEmailChangeSchema, response: { 200: EmailChangedSchema } },
       preHandler: limit(server, { name: 'confirm-email-change', max: 20, windowMs: 60 * MINUTE_MS, per: 'ip' }),
     },
-    async (request) => ({ message: EmailChangeMessages.changed, email: await confirmEmailChange(ctx, request.body.token) }),
+    async (request) => ({ message: EmailChangeMessages.changed, email: await confirmEmailChange(ctx, request.body.token, hashAuditAddress(ctx, request.ip)) }),
   );
 }

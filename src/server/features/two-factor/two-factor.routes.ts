@@ -19,6 +19,7 @@ import { describeUser } from '../auth/auth.service.js';
 import { noteSignIn } from '../security/login-alerts.js';
 import { clearChallengeCookie, finishTwoFactorSignIn, isSpentChallenge, readChallengeCookie } from './two-factor-sign-in.js';
 import { confirmTwoFactorSetup, disableTwoFactor, regenerateRecoveryCodes, startTwoFactorSetup, twoFactorStatusOf } from './two-factor.service.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 const MINUTE_MS = 60_000;
 
@@ -43,19 +44,34 @@ export async function twoFactorRoutes(server: FastifyInstance) {
   app.post(
     '/api/settings/two-factor/confirm',
     { schema: { body: ConfirmTwoFactorSetupSchema, response: { 200: RecoveryCodesSchema } }, preHandler: perAccount('two-factor-confirm', 15) },
-    async (request) => confirmTwoFactorSetup(ctx, signedInUser(request).id, request.body),
+    async (request) => {
+      const userId = signedInUser(request).id;
+      const codes = await confirmTwoFactorSetup(ctx, userId, request.body);
+      await recordRequestAudit(ctx, request, { action: 'account.two_factor_enabled', targetType: 'user', targetId: userId, accountUserId: userId });
+      return codes;
+    },
   );
 
   app.post(
     '/api/settings/two-factor/disable',
     { schema: { body: TwoFactorProofSchema, response: { 200: TwoFactorDisabledSchema } }, preHandler: perAccount('two-factor-disable', 10) },
-    async (request) => ({ message: TwoFactorMessages.disabled, status: await disableTwoFactor(ctx, signedInUser(request).id, request.body) }),
+    async (request) => {
+      const userId = signedInUser(request).id;
+      const status = await disableTwoFactor(ctx, userId, request.body);
+      await recordRequestAudit(ctx, request, { action: 'account.two_factor_disabled', targetType: 'user', targetId: userId, accountUserId: userId });
+      return { message: TwoFactorMessages.disabled, status };
+    },
   );
 
   app.post(
     '/api/settings/two-factor/recovery-codes',
     { schema: { body: TwoFactorProofSchema, response: { 200: RecoveryCodesSchema } }, preHandler: perAccount('two-factor-recovery-codes', 10) },
-    async (request) => regenerateRecoveryCodes(ctx, signedInUser(request).id, request.body),
+    async (request) => {
+      const userId = signedInUser(request).id;
+      const codes = await regenerateRecoveryCodes(ctx, userId, request.body);
+      await recordRequestAudit(ctx, request, { action: 'account.recovery_codes_replaced', targetType: 'user', targetId: userId, accountUserId: userId });
+      return codes;
+    },
   );
 }
 

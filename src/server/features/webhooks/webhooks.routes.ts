@@ -16,6 +16,7 @@ import {
 import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
 import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, rollSecret, sendTestEvent, updateEndpoint } from './webhooks.service.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 
 const params = idParamsSchema('webhook');
 
@@ -29,9 +30,13 @@ export async function webhookRoutes(server: FastifyInstance) {
 
   app.get('/api/webhooks', { schema: { response: { 200: z.array(WebhookEndpointSchema) } } }, async (request) => listEndpoints(ctx, ownerId(request)));
 
-  app.post('/api/webhooks', { schema: { body: CreateWebhookSchema, response: { 201: CreatedWebhookSchema } } }, async (request, reply) =>
-    reply.status(201).send(await createEndpoint(ctx, ownerId(request), request.body)),
-  );
+  app.post('/api/webhooks', { schema: { body: CreateWebhookSchema, response: { 201: CreatedWebhookSchema } } }, async (request, reply) => {
+    const created = await createEndpoint(ctx, ownerId(request), request.body);
+    // The receiving host only: a path or query may carry a key, and the signing secret is never recorded.
+    const details = { host: new URL(created.endpoint.url).host };
+    await recordRequestAudit(ctx, request, { action: 'webhook.created', targetType: 'webhook', targetId: created.endpoint.id, accountUserId: ownerId(request), details });
+    return reply.status(201).send(created);
+  });
 
   app.patch('/api/webhooks/:id', { schema: { params, body: UpdateWebhookSchema, response: { 200: WebhookEndpointSchema } } }, async (request) =>
     updateEndpoint(ctx, ownerId(request), request.params.id, request.body),
@@ -39,6 +44,7 @@ export async function webhookRoutes(server: FastifyInstance) {
 
   app.delete('/api/webhooks/:id', { schema: { params, response: { 200: DeletedSchema } } }, async (request) => {
     await deleteEndpoint(ctx, ownerId(request), request.params.id);
+    await recordRequestAudit(ctx, request, { action: 'webhook.deleted', targetType: 'webhook', targetId: request.params.id, accountUserId: ownerId(request) });
     return { id: request.params.id, deleted: true as const };
   });
 

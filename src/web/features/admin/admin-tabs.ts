@@ -1,4 +1,4 @@
-/** The admin panel's tabs in the spec's order (then Charities, the donation hub's directory, and Messages from the contact page), and the URL's `tab` parameter (as the settings page keeps its own). */
+/** The admin panel's tabs in the spec's order (then Charities, the donation hub's directory, Messages from the contact page, and the Audit trail), and the URL's `tab` parameter (as the settings page keeps its own). */
 export const ADMIN_TABS = {
   users: 'User Database',
   affiliates: 'Affiliate Program',
@@ -7,6 +7,7 @@ export const ADMIN_TABS = {
   resources: 'Resources',
   charities: 'Charities',
   messages: 'Messages',
+  audit: 'Audit',
 } as const;
 export type AdminTab = keyof typeof ADMIN_TABS;
 export const ADMIN_TAB_NAMES = Object.keys(ADMIN_TABS) as AdminTab[];

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiToken, CreateApiToken, CreatedApiToken } from '../../../shared/api-tokens.schemas.js';
 import { apiJson } from '../../lib/api.js';
+import { securityEventKeys } from './security-events-api.js';
 
 export const API_TOKENS_URL = '/api/settings/api-tokens';
 
@@ -18,7 +19,10 @@ export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateApiToken) => apiJson<CreatedApiToken>('POST', API_TOKENS_URL, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokenKeys.all }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: securityEventKeys.all });
+      return queryClient.invalidateQueries({ queryKey: apiTokenKeys.all });
+    },
   });
 }
 
@@ -27,6 +31,9 @@ export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiJson<{ id: number; deleted: true }>('DELETE', `${API_TOKENS_URL}/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokenKeys.all }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: securityEventKeys.all });
+      return queryClient.invalidateQueries({ queryKey: apiTokenKeys.all });
+    },
   });
 }

@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/two-factor.schemas.js';
 import { apiJson } from '../../lib/api.js';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/auth.js';
+import { securityEventKeys } from './security-events-api.js';
 
 export const SETTINGS_URL = '/api/settings';
 export const NOTIFICATION_PREFERENCES_URL = '/api/notifications/preferences';
@@ -129,7 +130,10 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePassword) => apiJson<{ message: string }>('POST', `${SETTINGS_URL}/password`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.security }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: securityEventKeys.all });
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.security });
+    },
   });
 }
 
@@ -175,7 +179,11 @@ function useRecoveryCodesMutation<Body>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Body) => apiJson<RecoveryCodes>('POST', `${TWO_FACTOR_URL}/${path}`, body),
-    onSuccess: (result) => queryClient.setQueryData(settingsKeys.twoFactor, result.status),
+    onSuccess: (result) => {
+      queryClient.setQueryData(settingsKeys.twoFactor, result.status);
+      // The change is on the account's recent activity now.
+      void queryClient.invalidateQueries({ queryKey: securityEventKeys.all });
+    },
   });
 }
 
@@ -190,6 +198,10 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TwoFactorProof) => apiJson<z.infer<typeof TwoFactorDisabledSchema>>('POST', `${TWO_FACTOR_URL}/disable`, body),
-    onSuccess: (result) => queryClient.setQueryData(settingsKeys.twoFactor, result.status),
+    onSuccess: (result) => {
+      queryClient.setQueryData(settingsKeys.twoFactor, result.status);
+      // The change is on the account's recent activity now.
+      void queryClient.invalidateQueries({ queryKey: securityEventKeys.all });
+    },
   });
 }

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.js';
 import { ADMIN_TABS, ADMIN_TAB_NAMES, adminTabFromSearch, isAdminTab, searchForAdminTab } from '../admin-tabs.js';
+import { AuditTab } from '../components/audit-tab.js';
 import { AffiliateProgramTab } from '../components/affiliate-program-tab.js';
 import { AffiliateSetupTab } from '../components/affiliate-setup-tab.js';
 import { CharitiesTab } from '../components/charities-tab.js';
@@ -24,7 +25,7 @@ export function AdminPanelPage() {
       <PageTitle title="Admin Panel" />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Admin Panel</h1>
-        <p className="text-muted-foreground">Accounts, the affiliate program, educators, marketing resources, the charity directory and messages from the contact page.</p>
+        <p className="text-muted-foreground">Accounts, the affiliate program, educators, marketing resources, the charity directory, messages from the contact page and the audit trail.</p>
       </div>
       <Tabs value={tab} onValueChange={onTabChange} className="grid min-w-0 grid-cols-1 gap-6">
         <TabsList aria-label="Admin sections">
@@ -55,6 +56,9 @@ export function AdminPanelPage() {
         </TabsContent>
         <TabsContent value="messages" className="min-w-0">
           <MessagesTab />
+        </TabsContent>
+        <TabsContent value="audit" className="min-w-0">
+          <AuditTab />
         </TabsContent>
       </Tabs>
     </div>

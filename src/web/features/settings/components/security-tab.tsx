@@ -20,12 +20,14 @@ import { toastSaveFailed } from './save-toasts.js';
 import { SettingsCardSkeleton } from './settings-skeleton.js';
 import { TwoFactorCard } from './two-factor-card.js';
 import { ApiTokensCard } from './api-tokens-card.js';
+import { SecurityEventsCard } from './security-events-card.js';
 import { DeleteAccountCard } from './delete-account-card.js';
 import { DownloadDataCard } from './download-data-card.js';
 import { fieldErrorsFor } from '../../../lib/server-field-errors.js';
 import { formatDate, formatDateTime } from '../../../lib/dates.js';
 
 
+/** The password, two-factor sign-in, login alerts, the signed-in devices (spec extended 3), API tokens and the account's recent security activity. */
 /** The password, two-factor sign-in, login alerts, the signed-in devices (spec extended 3), API tokens, and the account's data. */
 export function SecurityTab() {
   const security = useSecurity();
@@ -44,6 +46,7 @@ export function SecurityTab() {
       <LoginAlertsCard loginAlerts={security.data.loginAlerts} />
       <DevicesCard sessions={security.data.sessions} />
       <ApiTokensCard />
+      <SecurityEventsCard />
       <DownloadDataCard />
       <DeleteAccountCard />
     </div>
