@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { jobs, users } from '../../src/server/db/schema.js';
+import { auditEvents, jobs, users } from '../../src/server/db/schema.js';
 import { createLocalFileStore } from '../../src/server/integrations/file-store/index.js';
 import { enqueue } from '../../src/server/jobs/enqueue.js';
 import type { DeletionScheduled } from '../../src/shared/account-data.schemas.js';
@@ -67,6 +67,14 @@ test('an account followed from sign-up to erasure leaves no row that names it', 
 
   expect(await placesNaming(t, { userId, words })).toEqual([]);
   expect(exportFiles()).toEqual([]);
+
+  // The audit trail still says what was done and when, no longer by whom, and that an account was erased.
+  const trail = await t.database.db.select().from(auditEvents).orderBy(auditEvents.id);
+  const actions = trail.map((event) => event.action);
+  expect(actions).toEqual(expect.arrayContaining(['account.signed_in', 'account.data_export_requested', 'account.deletion_requested', 'account.erased']));
+  const fromThePath = trail.filter((event) => event.action.startsWith('account.'));
+  expect(fromThePath.every((event) => event.actorUserId === null && event.accountUserId === null && event.ipHash === null)).toBe(true);
+  expect(trail.filter((event) => event.action === 'account.erased')).toEqual([expect.objectContaining({ targetType: 'user', targetId: null, actorUserId: null })]);
 
   // Another account's rows are untouched by the search (it names only what it was given).
   const bystander = await signIn(t);

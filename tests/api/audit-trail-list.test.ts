@@ -132,6 +132,22 @@ describe('append-only', () => {
     expect(kept).toEqual(young);
   });
 
+  test('erasing an account may only empty its links to the person; pointing them elsewhere is refused', async () => {
+    const [linked] = await t.database.db
+      .insert(auditEvents)
+      .values({ actorUserId: 424242, accountUserId: 424242, action: 'account.signed_in', targetType: 'user', targetId: '424242', ipHash: 'hash', details: { a: 1, b: 2 } })
+      .returning();
+    const row = eq(auditEvents.id, linked!.id);
+    await expectRefused(t.database.db.update(auditEvents).set({ actorUserId: 7 }).where(row));
+    await expectRefused(t.database.db.update(auditEvents).set({ ipHash: 'another' }).where(row));
+    await expectRefused(t.database.db.update(auditEvents).set({ targetId: '7' }).where(row));
+    await expectRefused(t.database.db.update(auditEvents).set({ details: { a: 1, c: 3 } }).where(row));
+    await expectRefused(t.database.db.update(auditEvents).set({ actorUserId: null, occurredAt: new Date(0) }).where(row));
+    await t.database.db.update(auditEvents).set({ actorUserId: null, accountUserId: null, targetId: null, ipHash: null, details: { a: 1 } }).where(row);
+    const [unlinked] = await t.database.db.select().from(auditEvents).where(row);
+    expect(unlinked).toEqual({ ...linked, actorUserId: null, accountUserId: null, targetId: null, ipHash: null, details: { a: 1 } });
+  });
+
   test('the retention job removes entries past 400 days and keeps the rest', async () => {
     const young = await entry(399.9);
     const old = await entry(400.1);

@@ -22,6 +22,19 @@ BEGIN
   IF TG_OP = 'DELETE' AND OLD."occurred_at" < now() - interval '400 days' THEN
     RETURN OLD;
   END IF;
+  -- Erasing an account unlinks its person from the entries and changes nothing else: a link to the
+  -- person (actor, account, target, address hash) may only become empty, and details only lose keys.
+  IF TG_OP = 'UPDATE'
+    AND NEW."id" = OLD."id" AND NEW."occurred_at" = OLD."occurred_at"
+    AND NEW."action" = OLD."action" AND NEW."target_type" = OLD."target_type"
+    AND (NEW."actor_user_id" IS NULL OR NEW."actor_user_id" IS NOT DISTINCT FROM OLD."actor_user_id")
+    AND (NEW."account_user_id" IS NULL OR NEW."account_user_id" IS NOT DISTINCT FROM OLD."account_user_id")
+    AND (NEW."target_id" IS NULL OR NEW."target_id" IS NOT DISTINCT FROM OLD."target_id")
+    AND (NEW."ip_hash" IS NULL OR NEW."ip_hash" IS NOT DISTINCT FROM OLD."ip_hash")
+    AND (NEW."details" IS NULL OR OLD."details" @> NEW."details")
+  THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION 'audit entries are append-only (% refused)', TG_OP USING ERRCODE = 'insufficient_privilege';
 END;
 $$;--> statement-breakpoint

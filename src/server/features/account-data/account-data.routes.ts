@@ -13,6 +13,7 @@ import { FileResponseSchema, MessageSchema } from '../../../shared/api-error.js'
 import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
 import { SESSION_COOKIE } from '../../sessions.js';
+import { recordRequestAudit } from '../audit/record-audit.js';
 import { cancelAccountDeletion, requestAccountDeletion } from './account-deletion.service.js';
 import { accountExportStatus, openAccountExport, requestAccountExport } from './account-export.service.js';
 
@@ -31,10 +32,12 @@ export async function accountDataRoutes(server: FastifyInstance) {
     accountExportStatus(ctx, signedInUser(request).id),
   );
 
-  app.post(`${ACCOUNT_DATA_API}/data-export`, { schema: { response: { 202: ExportRequestedSchema } }, preHandler: [exportLimit] }, async (request, reply) =>
-    // Audit point: 'data export requested'.
-    reply.code(202).send(await requestAccountExport(ctx, signedInUser(request).id)),
-  );
+  app.post(`${ACCOUNT_DATA_API}/data-export`, { schema: { response: { 202: ExportRequestedSchema } }, preHandler: [exportLimit] }, async (request, reply) => {
+    const userId = signedInUser(request).id;
+    const requested = await requestAccountExport(ctx, userId);
+    await recordRequestAudit(ctx, request, { action: 'account.data_export_requested', targetType: 'user', targetId: userId, accountUserId: userId });
+    return reply.code(202).send(requested);
+  });
 
   app.get(
     `${ACCOUNT_DATA_API}/data-export/:id/download`,
@@ -51,15 +54,18 @@ export async function accountDataRoutes(server: FastifyInstance) {
   );
 
   app.post(`${ACCOUNT_DATA_API}/deletion`, { schema: { body: DeleteAccountSchema, response: { 200: DeletionScheduledSchema } }, preHandler: [deletionLimit] }, async (request, reply) => {
-    // Audit point: 'deletion requested'.
-    const scheduled = await requestAccountDeletion(ctx, signedInUser(request).id, request.body);
+    const userId = signedInUser(request).id;
+    const scheduled = await requestAccountDeletion(ctx, userId, request.body);
+    await recordRequestAudit(ctx, request, { action: 'account.deletion_requested', targetType: 'user', targetId: userId, accountUserId: userId });
     // Every session already ended with the request; this browser forgets its cookie too.
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return scheduled;
   });
 
-  app.delete(`${ACCOUNT_DATA_API}/deletion`, { schema: { response: { 200: MessageSchema } } }, async (request) =>
-    // Audit point: 'deletion cancelled'.
-    cancelAccountDeletion(ctx, signedInUser(request).id),
-  );
+  app.delete(`${ACCOUNT_DATA_API}/deletion`, { schema: { response: { 200: MessageSchema } } }, async (request) => {
+    const userId = signedInUser(request).id;
+    const cancelled = await cancelAccountDeletion(ctx, userId);
+    await recordRequestAudit(ctx, request, { action: 'account.deletion_cancelled', targetType: 'user', targetId: userId, accountUserId: userId });
+    return cancelled;
+  });
 }

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { ANONYMOUS_AUTHOR } from '../../../shared/feature-requests.schemas.js';
 import type { Database } from '../../db/client.js';
 import { accountExports, contactMessages, featureRequests, invoices, jobs, users, type User } from '../../db/schema.js';
+import { recordAuditEvent, unlinkAuditEventsFrom } from '../audit/record-audit.js';
 import type { FileStore } from '../../integrations/file-store/file-store.js';
 import { endAllSessionsOf } from '../../sessions.js';
 
@@ -25,6 +26,7 @@ export async function accountsDueForErasure(db: Database, at: Date): Promise<Use
  *   commissions lose the referred account by ON DELETE SET NULL and keep theirs);
  * - contact messages sent from the account's address, and its address and name on feature requests;
  * - stored jobs whose payload names the account (mails already sent, say);
+ * - the audit trail's entries keep what was done and when, but no longer who (unlinkAuditEventsFrom);
  * - the stored ZIPs of its data exports, removed from the file store after the rows.
  * Answers false when the account is no longer due (undone meanwhile, or erased by another worker).
  */
@@ -49,8 +51,11 @@ export async function eraseAccount(db: Database, fileStore: FileStore | undefine
           or ${jobs.payload} @> jsonb_build_object('userId', ${user.id}::int)
           or ${jobs.payload} @> jsonb_build_object('ownerId', ${user.id}::int)`,
       );
+    await unlinkAuditEventsFrom(tx as unknown as Database, user.id);
     await endAllSessionsOf(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
+    // That an account was erased, by the system, and when; never which one.
+    await recordAuditEvent(tx as unknown as Database, { actorUserId: null, ipHash: null, action: 'account.erased', targetType: 'user' });
     return true;
   });
   if (erased && fileStore) for (const key of fileKeys) await fileStore.delete(key);

@@ -15,7 +15,6 @@ export const eraseAccountsJob = defineJob({
     const at = payload.at ? new Date(payload.at) : new Date();
     for (const user of await accountsDueForErasure(db, at)) {
       if (!(await eraseAccount(db, fileStore, user, at))) continue;
-      // Audit point: 'erased'.
       log.info({ userId: user.id }, 'account erased');
       // Sent here, not queued: a queued mail would keep the address of an account that no longer exists.
       try {

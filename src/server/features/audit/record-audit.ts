@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditTargetType } from '../../../shared/audit.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema.js';
 
 /** Who acted and from where: the signed-in user (null for the system) and the hashed client address. */
@@ -56,4 +57,24 @@ export function auditActorOf(ctx: Pick<AppContext, 'ipHashKey'>, request: Fastif
  */
 export async function recordRequestAudit(ctx: Pick<AppContext, 'db' | 'ipHashKey'>, request: FastifyRequest, event: Omit<AuditEventInput, keyof AuditActor>): Promise<void> {
   await recordAuditEvent(ctx.db, { ...auditActorOf(ctx, request), ...event });
+}
+
+/**
+ * Unlinks an erased account's person from the trail: the entries keep what was done, to what kind of
+ * thing and when, but lose the account's id wherever it acted, was acted on or is concerned, the
+ * address hash of its own actions, and its id in a payout's details. The table's trigger allows an
+ * update that only empties such links (migration 0032), and nothing else.
+ */
+export async function unlinkAuditEventsFrom(db: Database, userId: number): Promise<void> {
+  const id = sql`${userId}::int`;
+  await db.execute(sql`
+    update ${auditEvents} set
+      ip_hash = case when actor_user_id = ${id} then null else ip_hash end,
+      actor_user_id = nullif(actor_user_id, ${id}),
+      account_user_id = nullif(account_user_id, ${id}),
+      target_id = case when target_type in ('user', 'affiliate') and target_id = ${id}::text then null else target_id end,
+      details = case when details ->> 'affiliateUserId' = ${id}::text then details - 'affiliateUserId' else details end
+    where actor_user_id = ${id} or account_user_id = ${id}
+      or (target_type in ('user', 'affiliate') and target_id = ${id}::text)
+      or details ->> 'affiliateUserId' = ${id}::text`);
 }
