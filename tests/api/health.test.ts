@@ -183,4 +183,17 @@ describe('a graceful stop', () => {
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_500);
     expect((await probe(`${base}/readyz`)).error).toBe('ECONNREFUSED');
   });
+
+  test('a second signal cuts the drain short', async () => {
+    const app = await appOn(t.database.db);
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const skip = new AbortController();
+    const startedAt = Date.now();
+    const closing = closeGracefully(app, { drainMs: 20_000, skipDrain: skip.signal });
+    expect((await probe(`${base}/readyz`)).status).toBe(503);
+    skip.abort();
+    await closing;
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    expect((await probe(`${base}/readyz`)).error).toBe('ECONNREFUSED');
+  });
 });
