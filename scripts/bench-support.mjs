@@ -38,7 +38,8 @@ export function startBenchServer(env) {
   const port = 4100 + Math.floor(Math.random() * 800);
   const child = spawn(process.execPath, [...serverNodeFlags(env), 'dist/server/main.js'], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env },
+    // DRAIN_SECONDS 0: no balancer to drain for, so a stop does not wait.
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
+    // No balancer to drain for: a restart on change should not wait DRAIN_SECONDS.
+    env: { ...process.env, NODE_ENV: 'development', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173', DRAIN_SECONDS: process.env.DRAIN_SECONDS ?? '0' },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

@@ -22,7 +22,9 @@ import { votePageRoutes } from './features/vote-page/vote-page.routes.js';
 import { voteOperatorRoutes, votePublicRoutes } from './features/votes/votes.routes.js';
 import { httpTimeoutOptions } from './http-timeouts.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
-import { onDraining, registerGracefulClose } from './plugins/graceful-close.js';
+import { isDraining, onDraining, registerGracefulClose } from './plugins/graceful-close.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { AppMetrics } from './metrics/app-metrics.js';
 import { LiveStreams } from './live/live-streams.js';
 import { livePublicRoutes, liveRoutes } from './features/live/live.routes.js';
 import { scanFunnelRoutes } from './features/scan-funnel/scan-funnel.routes.js';
@@ -99,14 +101,21 @@ export async function buildApp(options: AppOptions) {
   // JSON only: Fastify also parses text/plain by default, which a cross-site form may send
   // without a preflight; without a parser it is answered 415.
   app.removeContentTypeParser('text/plain');
-  app.decorate('ctx', options.context);
+  // The metrics come with the context when main.ts shares them with the jobs worker; else the app has its own.
+  const metrics = options.context.metrics ?? new AppMetrics({ db: options.context.db });
+  app.decorate('ctx', options.context.metrics ? options.context : { ...options.context, metrics });
   recordRoutes(app);
+  registerRequestMetrics(app, metrics);
 
   registerGracefulClose(app);
   const liveStreams = new LiveStreams(options.context.live);
   app.decorate('liveStreams', liveStreams);
   onDraining(app, () => liveStreams.endAll());
-  app.addHook('onClose', async () => liveStreams.close());
+  const stopCountingStreams = metrics.countLiveStreams(() => liveStreams.counts());
+  app.addHook('onClose', async () => {
+    stopCountingStreams();
+    liveStreams.close();
+  });
 
   registerErrorHandling(app, options.webDir);
   // Phones on mobile networks pay for every byte: pages, scripts and larger JSON go compressed.
@@ -130,6 +139,7 @@ export async function buildApp(options: AppOptions) {
   // Every route lives in the scope that says who may call it (route-scopes.ts).
   await app.register(
     routeScope('public', [
+      async (scope) => healthRoutes(scope, { isDraining: () => isDraining(app) }),
       authPublicRoutes,
       async (scope) => votePageRoutes(scope, { webDir: options.webDir }),
       machinePublicRoutes,
@@ -205,4 +215,19 @@ export async function buildApp(options: AppOptions) {
     await app.register(routeScope('files', [serveFiles]));
   }
   return app;
+}
+
+/**
+ * Times every answer into the request histogram, by route pattern and status class. An event
+ * stream's answer lasts as long as its tab stays open, so streams are counted by the live-stream
+ * gauge instead.
+ */
+function registerRequestMetrics(app: FastifyInstance, metrics: AppMetrics) {
+  app.addHook('onResponse', (request, reply, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('text/event-stream')) {
+      metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    }
+    done();
+  });
 }

@@ -4,6 +4,7 @@ import type { PrintifySettings } from './integrations/printify/printify-client.j
 import type { FileStore } from './integrations/file-store/file-store.js';
 import type { RetailSettings } from './features/resources-hub/retailer-links.js';
 import type { LiveBus } from './live/live-bus.js';
+import type { AppMetrics } from './metrics/app-metrics.js';
 import type { RetailAffiliateSettings } from './features/retail-affiliates/retail-affiliate-settings.js';
 import type { WebhookSettings } from './features/webhooks/webhook-settings.js';
 
@@ -48,6 +49,12 @@ export interface AppContext {
   webhooks?: WebhookSettings;
   /** Live updates to open tabs: by LISTEN/NOTIFY on a PostgreSQL server (every instance), in memory on the embedded one. */
   live: LiveBus;
+  /**
+   * The Prometheus figures (metrics/app-metrics.ts), shared with the jobs worker. buildApp makes one
+   * when none is given, so inside the app it is always there; code that counts uses `?.` anyway,
+   * as services are also called with a bare context in tests.
+   */
+  metrics?: AppMetrics;
 }
 
 declare module 'fastify' {

@@ -70,6 +70,13 @@ const EnvSchema = z.object({
     .optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'S3_REGION must be a region name such as us-east-1').default('us-east-1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Prometheus metrics on a port of their own, bound to HOST; unset: not served.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // How long a stopping instance keeps serving with /readyz at 503 before it refuses connections; see drainSeconds.
+  DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
+}).refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+  message: 'METRICS_PORT must differ from PORT: the metrics are never served on the public port',
+  path: ['METRICS_PORT'],
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -91,4 +98,13 @@ export function parseAdminEmails(list: string): string[] {
     .split(',')
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
+}
+
+/**
+ * DRAIN_SECONDS, or its default: 5 s on a PostgreSQL server, where instances run behind a load
+ * balancer, long enough for a balancer checking /readyz every 2 s to see two failures; 0 on the
+ * embedded database, which one process serves alone, so there is no other instance to send to.
+ */
+export function drainSeconds(env: Pick<Env, 'DRAIN_SECONDS' | 'DATABASE_URL'>): number {
+  return env.DRAIN_SECONDS ?? (env.DATABASE_URL ? 5 : 0);
 }

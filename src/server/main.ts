@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { prepareEmbeddedDataDirApart } from './db/first-start.js';
 import { seedDemoData } from './db/seed.js';
-import { parseAdminEmails, readEnv } from './env.js';
+import { drainSeconds, parseAdminEmails, readEnv } from './env.js';
 import { billingFromEnv } from './features/billing/billing-settings.js';
 import { printifySettingsFrom } from './integrations/printify/printify-client.js';
 import { retailSettingsFrom } from './features/resources-hub/retailer-links.js';
@@ -13,7 +13,10 @@ import { retailAffiliatesFrom } from './features/retail-affiliates/retail-affili
 import { webhooksFrom } from './features/webhooks/webhook-settings.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { describeFileStore, fileStoreFrom } from './integrations/file-store/index.js';
+import { appJobs } from './jobs/app-jobs.js';
 import { startJobs } from './jobs/start-jobs.js';
+import { AppMetrics } from './metrics/app-metrics.js';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { openLiveBus } from './live/open-live-bus.js';
 import { loggableError } from './plugins/error-handler.js';
 import { closeGracefully } from './plugins/graceful-close.js';
@@ -45,8 +48,10 @@ async function main() {
   const live = await openLiveBus(database, log);
   const webhooks = webhooksFrom(env, dataDir);
   const fileStore = fileStoreFrom(env, dataDir);
+  // One set of figures for the app and its jobs worker (mails, webhook deliveries).
+  const metrics = new AppMetrics({ db: database.db, jobQueues: Object.keys(appJobs) });
   const jobs = await startJobs({
-    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey, webhooks, fileStore },
+    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey, webhooks, fileStore, metrics },
     log,
     soleInstance: database.kind === 'embedded',
   });
@@ -68,6 +73,7 @@ async function main() {
       fileStore,
       webhooks,
       live,
+      metrics,
     },
     sessionSecret,
     previousSessionSecrets: previousSecrets,
@@ -82,14 +88,27 @@ async function main() {
   const sweep = setInterval(() => void deleteExpiredSessions(database.db).catch(() => {}), 60 * 60 * 1000);
   sweep.unref();
 
+  let metricsServer: MetricsServer | undefined;
+  const drainMs = drainSeconds(env) * 1000;
+  // A second signal while draining skips the rest of the wait (Ctrl-C twice).
+  const skipDrain = new AbortController();
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      skipDrain.abort();
+      return;
+    }
     closing = true;
-    log.info(`${signal} received: finishing open requests, then closing the database`);
+    log.info(
+      drainMs > 0
+        ? `${signal} received: /readyz answers 503 and requests are still served for ${drainMs / 1000} s (signal again to skip), then open requests are finished and the database closed`
+        : `${signal} received: finishing open requests, then closing the database`,
+    );
     clearInterval(sweep);
     try {
-      await closeGracefully(app);
+      await closeGracefully(app, { drainMs, skipDrain: skipDrain.signal });
+      // Scrapes go on while the app drains; the metrics listener closes after it.
+      await metricsServer?.close();
       await live.close();
       // A job in progress (a mail half-sent) finishes before the database it reports to closes.
       await jobs.stop();
@@ -106,6 +125,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (env.METRICS_PORT !== undefined) {
+    metricsServer = await startMetricsServer({ metrics, port: env.METRICS_PORT, host: env.HOST, log });
+    log.info(`Prometheus metrics are served at ${metricsServer.url} (not on the public port)`);
+  }
   announceStartup(log, {
     publicUrl,
     database: database.kind === 'embedded' ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL at DATABASE_URL',

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 
 import { buildApp } from '../../src/server/app.js';
 import type { DatabaseHandle } from '../../src/server/db/client.js';
 import { createMailer } from '../../src/server/integrations/mail/mailer.js';
+import { appJobs } from '../../src/server/jobs/app-jobs.js';
 import { startJobs } from '../../src/server/jobs/start-jobs.js';
+import { AppMetrics } from '../../src/server/metrics/app-metrics.js';
 import { openLiveBus } from '../../src/server/live/open-live-bus.js';
 import { deriveKey } from '../../src/server/secrets.js';
 import { SESSION_COOKIE } from '../../src/server/sessions.js';
@@ -50,6 +52,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   smtp: TestSmtpServer;
+  /** The app's Prometheus figures, shared with its jobs worker as main.ts shares them. */
+  metrics: AppMetrics;
   close(): Promise<void>;
 }
 
@@ -64,9 +68,10 @@ export async function createTestApp(
   const publicUrl = options.publicUrl ?? TEST_PUBLIC_URL;
   const live = await openLiveBus(database);
   const webhooks = options.webhooks ?? TEST_WEBHOOKS;
-  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, webhooks, fileStore: options.fileStore }, log, soleInstance: false });
+  const metrics = new AppMetrics({ db: database.db, jobQueues: Object.keys(appJobs) });
+  const jobs = await startJobs({ deps: { db: database.db, mailer, log, publicUrl, printify: options.printify, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, webhooks, fileStore: options.fileStore, metrics }, log, soleInstance: false });
   const app = await buildApp({
-    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail, fileStore: options.fileStore, retailAffiliates: testRetailAffiliates(options.retailApis), webhooks, live },
+    context: { db: database.db, publicUrl, adminEmails: options.adminEmails ?? [], supportEmail: options.supportEmail, ipHashKey: 'test-ip-hash-key', twoFactorKey: TEST_TWO_FACTOR_KEY, unsubscribeKey: TEST_UNSUBSCRIBE_KEY, billing: options.billing, printify: options.printify, retail: options.retail, fileStore: options.fileStore, retailAffiliates: testRetailAffiliates(options.retailApis), webhooks, live, metrics },
     sessionSecret: TEST_SESSION_SECRET,
     webDir: options.webDir,
     logger: options.logger,
@@ -76,6 +81,7 @@ export async function createTestApp(
     app,
     database,
     smtp,
+    metrics,
     async close() {
       await app.close();
       await live.close();

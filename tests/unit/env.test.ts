@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseAdminEmails, readEnv } from '../../src/server/env.js';
+import { drainSeconds, parseAdminEmails, readEnv } from '../../src/server/env.js';
 import { loadOrCreateSecret } from '../../src/server/secrets.js';
 
 describe('settings', () => {
@@ -36,6 +36,23 @@ describe('settings', () => {
     expect(readEnv({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,loopback,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.7', 'loopback', 'fd00::/8']);
     expect(() => readEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be true, false, a number of proxies/);
     expect(() => readEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  test('read METRICS_PORT as a port apart from PORT, unset by default', () => {
+    expect(readEnv({}).METRICS_PORT).toBeUndefined();
+    expect(readEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(() => readEnv({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+    expect(() => readEnv({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => readEnv({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => readEnv({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT must differ from PORT/);
+  });
+
+  test('drain 5 s on a PostgreSQL server and none on the embedded database, unless DRAIN_SECONDS says', () => {
+    expect(drainSeconds(readEnv({}))).toBe(0);
+    expect(drainSeconds(readEnv({ DATABASE_URL: 'postgres://db/vendvote' }))).toBe(5);
+    expect(drainSeconds(readEnv({ DATABASE_URL: 'postgres://db/vendvote', DRAIN_SECONDS: '0' }))).toBe(0);
+    expect(drainSeconds(readEnv({ DRAIN_SECONDS: '2.5' }))).toBe(2.5);
+    expect(() => readEnv({ DRAIN_SECONDS: '-1' })).toThrow(/DRAIN_SECONDS/);
   });
 
   test('read admin emails as a trimmed, lower-case list', () => {

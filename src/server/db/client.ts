@@ -32,7 +32,7 @@ export interface DatabaseHandle {
 }
 
 /** Same path from src/server/db and from the compiled dist/server/db. */
-const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
 
 /** Any constants will do; they only have to be the same for every instance of the app. */
 const MIGRATION_LOCK_KEY = 7_240_117;
@@ -113,6 +113,26 @@ async function openEmbedded(dataDir: string | undefined, from?: Blob): Promise<D
     releaseLock();
     throw error;
   }
+}
+
+/** What a PostgreSQL server's connection pool is doing (for the metrics). */
+export interface PoolStats {
+  /** Connections handed out to a query or a transaction. */
+  inUse: number;
+  idle: number;
+  /** Calls waiting for a connection because every one is in use. */
+  waiting: number;
+  max: number;
+}
+
+/**
+ * The pool's figures on a PostgreSQL server; null on the embedded database, which is one PGlite
+ * connection that runs one statement at a time and has no pool to count.
+ */
+export function poolStats(db: Database): PoolStats | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return null;
+  return { inUse: client.totalCount - client.idleCount, idle: client.idleCount, waiting: client.waitingCount, max: client.options.max ?? 10 };
 }
 
 /** Rows of a raw SQL query; both drivers answer with `rows`, typed here once. */

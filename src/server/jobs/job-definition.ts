@@ -5,6 +5,7 @@ import type { Mailer } from '../integrations/mail/mailer.js';
 import type { PrintifySettings } from '../integrations/printify/printify-client.js';
 import type { FileStore } from '../integrations/file-store/file-store.js';
 import type { WebhookSettings } from '../features/webhooks/webhook-settings.js';
+import type { AppMetrics } from '../metrics/app-metrics.js';
 
 /** What a job's handler may use; handed over by the worker, never taken from a request. */
 export interface JobDeps {
@@ -21,6 +22,8 @@ export interface JobDeps {
   webhooks?: WebhookSettings;
   /** Uploaded and generated files (the account data exports' ZIPs); without it those jobs fail and retry. */
   fileStore?: FileStore;
+  /** The app's Prometheus figures (mails, webhook deliveries); absent where a test runs jobs alone. */
+  metrics?: AppMetrics;
 }
 
 /** Which run of the job this is: a handler that records its own outcome knows when it is the last. */

@@ -92,6 +92,13 @@ export class LiveStreams {
     this.unsubscribe();
   }
 
+  /** Open streams by audience, for the metrics: operators' tabs, and customers on vote pages. */
+  counts(): { operator: number; votePage: number } {
+    let operator = 0;
+    for (const streams of this.byOwner.values()) operator += streams.size;
+    return { operator, votePage: this.publicCount };
+  }
+
   /** How many streams are open here (for tests and the log). */
   get size() {
     let count = 0;

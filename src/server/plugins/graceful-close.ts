@@ -13,7 +13,16 @@ export function onDraining(app: FastifyInstance, listener: () => void) {
 function startDraining(app: FastifyInstance) {
   if (draining.has(app)) return;
   draining.add(app);
+  callDrainListeners(app);
+}
+
+function callDrainListeners(app: FastifyInstance) {
   for (const listener of drainListeners.get(app) ?? []) listener();
+}
+
+/** True once the app is stopping: /readyz answers 503 from then on. */
+export function isDraining(app: FastifyInstance): boolean {
+  return draining.has(app);
 }
 
 /**
@@ -29,10 +38,23 @@ export function registerGracefulClose(app: FastifyInstance) {
   });
 }
 
+export interface GracefulCloseOptions {
+  /**
+   * How long the app goes on serving after it starts draining, with /readyz answering 503, before
+   * it stops accepting connections (DRAIN_SECONDS): time for a load balancer's health checks to
+   * see it and stop sending, so no new connection is refused. 0 unless given.
+   */
+  drainMs?: number;
+  /** Cuts that wait short (a second signal). */
+  skipDrain?: AbortSignal;
+}
+
 /**
  * Stops the server without resetting a single request. `app.close()` alone (Node's `server.close()`)
  * destroys every idle keep-alive socket at once; a client that was just sending its next request on
  * one of them gets a connection reset. So, first:
+ * 0. start draining: /readyz answers 503, every answer carries `Connection: close`, event streams
+ *    end; and for `drainMs` go on serving, while balancers take the instance out of rotation;
  * 1. stop accepting connections (a new one is refused before anything is sent) but keep the open
  *    ones, which go on being served, each answer with `Connection: close`;
  * 2. wait until every socket has ended: busy ones after their answer, idle ones when their
@@ -41,9 +63,14 @@ export function registerGracefulClose(app: FastifyInstance) {
  * then close the app (its hooks, and any socket still open), and after the request timeout cut
  * whatever is still connected, so a stalled client cannot hold the shutdown for ever.
  */
-export async function closeGracefully(app: FastifyInstance): Promise<void> {
+export async function closeGracefully(app: FastifyInstance, options: GracefulCloseOptions = {}): Promise<void> {
   startDraining(app);
   const server = app.server;
+  if (server.listening && (options.drainMs ?? 0) > 0) {
+    await delay(options.drainMs!, options.skipDrain);
+    // Streams opened while draining (a browser reconnecting before its balancer had noticed) end too.
+    callDrainListeners(app);
+  }
   if (server.listening) {
     // net.Server's own close: http.Server's would also destroy the idle sockets and stop the
     // timer that enforces the request timeouts.
@@ -58,6 +85,16 @@ export async function closeGracefully(app: FastifyInstance): Promise<void> {
   }
 }
 
-function delay(ms: number) {
-  return new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+function delay(ms: number, cutShort?: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    if (cutShort?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    cutShort?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      cutShort?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
 }

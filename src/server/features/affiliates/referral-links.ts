@@ -90,6 +90,8 @@ export function registerReferralLinks(app: FastifyInstance) {
   const mayCount = async (request: FastifyRequest) => (await clickLimit(request)).allowed;
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || request.url.startsWith('/api/') || !request.url.includes(`${REFERRAL_PARAM}=`)) return;
+    // A balancer's probe is no visit, and /healthz must not reach the database.
+    if (request.routeOptions.config.healthProbe) return;
     try {
       await recordReferralVisit(app.ctx.db, request, reply, mayCount);
     } catch (error) {

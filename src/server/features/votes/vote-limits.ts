@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { productVoteLimitMessage, VOTES_PER_ADDRESS_PER_PRODUCT_PER_HOUR } from '../../../shared/vote-rules.js';
+import { HttpError } from '../../http-errors.js';
+import type { AppMetrics, VoteRefusal } from '../../metrics/app-metrics.js';
 import { limit } from '../../plugins/rate-limit.js';
-import { requireVoterId } from './voter-cookie.js';
+import { requireVoterId, VOTER_COOKIE } from './voter-cookie.js';
 
 /** Generous: many phones behind one carrier address must still get 300 votes a minute through. */
 const VOTES_PER_IP_PER_MINUTE = 600;
@@ -28,17 +30,40 @@ function productScopeKey(request: FastifyRequest): string {
  * uses one of the 60 too; the page shows their vote, so that is rare.
  */
 export function voteLimits(server: FastifyInstance): preHandlerAsyncHookHandler[] {
+  const { metrics } = server.ctx;
   return [
-    limit(server, { name: 'vote-ip', max: VOTES_PER_IP_PER_MINUTE, windowMs: 60_000, per: 'ip' }),
+    countedAs('rate_limit_address', metrics, limit(server, { name: 'vote-ip', max: VOTES_PER_IP_PER_MINUTE, windowMs: 60_000, per: 'ip' })),
     async (request) => {
-      requireVoterId(request);
+      try {
+        requireVoterId(request);
+      } catch (error) {
+        metrics?.voteRefused(request.cookies[VOTER_COOKIE] ? 'bad_voter_cookie' : 'no_voter_cookie');
+        throw error;
+      }
     },
-    limit(server, {
-      name: 'vote-product',
-      max: VOTES_PER_ADDRESS_PER_PRODUCT_PER_HOUR,
-      windowMs: HOUR_MS,
-      per: productScopeKey,
-      message: productVoteLimitMessage,
-    }),
+    countedAs(
+      'rate_limit_product',
+      metrics,
+      limit(server, {
+        name: 'vote-product',
+        max: VOTES_PER_ADDRESS_PER_PRODUCT_PER_HOUR,
+        windowMs: HOUR_MS,
+        per: productScopeKey,
+        message: productVoteLimitMessage,
+      }),
+    ),
   ];
+}
+
+/** The limit as it was, counting each vote it refuses (vendvote_votes_refused_total); nothing more on the way through. */
+function countedAs(reason: VoteRefusal, metrics: AppMetrics | undefined, check: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  if (!metrics) return check;
+  return async function (request, reply) {
+    try {
+      await check.call(this, request, reply);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) metrics.voteRefused(reason);
+      throw error;
+    }
+  };
 }

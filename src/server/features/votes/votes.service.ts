@@ -48,6 +48,7 @@ export async function castVote(ctx: AppContext, ballot: Ballot): Promise<VoteRes
   values.push(scope.kind === 'demo' ? scope.ownerId : (ballot.source ?? 'direct'));
   const row = await countVote(ctx.db, name, values);
   if (!row?.recorded) await explainRefusedVote(ctx, scope, productId);
+  ctx.metrics?.voteRecorded();
   const ownerId = scope.kind === 'demo' ? scope.ownerId : Number(row!.owner_id);
   publishLive(ctx, ownerId, { type: 'vote', machineId, productId });
   const votes = Number(row?.votes ?? 0);
@@ -65,7 +66,10 @@ async function explainRefusedVote(ctx: AppContext, scope: BallotScope, productId
       .from(vendingMachines)
       .innerJoin(users, eq(users.id, vendingMachines.userId))
       .where(and(eq(vendingMachines.id, scope.machineId), isNull(users.eraseAfter)));
-    if (!machine) throw notFound(NotFoundMessages.machine);
+    if (!machine) {
+      ctx.metrics?.voteRefused('unknown_machine');
+      throw notFound(NotFoundMessages.machine);
+    }
     ownerId = machine.ownerId;
   } else {
     ownerId = scope.ownerId;
@@ -74,7 +78,11 @@ async function explainRefusedVote(ctx: AppContext, scope: BallotScope, productId
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.userId, ownerId)));
-  if (!product) throw notFound(NotFoundMessages.product);
+  if (!product) {
+    ctx.metrics?.voteRefused('unknown_product');
+    throw notFound(NotFoundMessages.product);
+  }
+  ctx.metrics?.voteRefused('duplicate');
   throw conflict(ALREADY_VOTED_MESSAGE);
 }
 

@@ -80,7 +80,7 @@ async function record(db: Database, delivery: WebhookDeliveryRow, result: Webhoo
 export const deliverWebhookJob = defineJob({
   payload: z.object({ deliveryId: z.number().int().positive() }),
   maxAttempts: WEBHOOK_MAX_ATTEMPTS,
-  async handle({ deliveryId }, { db, webhooks }, run) {
+  async handle({ deliveryId }, { db, webhooks, metrics }, run) {
     const [found] = await db
       .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
       .from(webhookDeliveries)
@@ -94,11 +94,13 @@ export const deliverWebhookJob = defineJob({
         .update(webhookDeliveries)
         .set({ status: 'failed', error: DeliveryErrors.endpointDisabled })
         .where(eq(webhookDeliveries.id, delivery.id));
+      metrics?.webhookDelivery('dropped');
       return;
     }
     const result = await attempt(delivery, endpoint, webhooks);
     const final = run !== undefined && run.attempt >= run.maxAttempts;
     await record(db, delivery, result, final);
+    metrics?.webhookDelivery(result.ok ? 'delivered' : final ? 'failed' : 'retrying');
     if (!result.ok) throw new Error(`webhook delivery ${delivery.id} to endpoint ${endpoint.id} failed: ${result.error}`);
   },
 });

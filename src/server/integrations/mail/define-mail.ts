@@ -24,13 +24,19 @@ export const defineMail = <S extends z.ZodType>(template: MailTemplate<S>) => te
 export function mailJob<S extends z.ZodType>(template: MailTemplate<S>) {
   return defineJob({
     payload: z.object({ to: z.string().min(3), replyTo: z.string().min(3).optional(), props: template.props }),
-    async handle(payload, { mailer }) {
+    async handle(payload, { mailer, metrics }) {
       // zod cannot spell out an object type over a generic schema; this is that object.
       const { to, replyTo, props } = payload as { to: string; replyTo?: string; props: z.output<S> };
       const message = await renderMail(to, template.subject(props), template.body(props));
       const unsubscribeUrl = template.unsubscribeUrl?.(props);
       const headers = unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
-      await mailer.send({ ...message, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) });
+      try {
+        await mailer.send({ ...message, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) });
+      } catch (error) {
+        metrics?.mail('failed');
+        throw error;
+      }
+      metrics?.mail('sent');
     },
   });
 }
