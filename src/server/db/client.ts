@@ -32,7 +32,7 @@ export interface DatabaseHandle {
 }
 
 /** Same path from src/server/db and from the compiled dist/server/db. */
-const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
 
 /** Any constants will do; they only have to be the same for every instance of the app. */
 const MIGRATION_LOCK_KEY = 7_240_117;
