@@ -14,6 +14,7 @@ import { webhooksFrom } from './features/webhooks/webhook-settings.js';
 import { createMailer } from './integrations/mail/mailer.js';
 import { describeFileStore, fileStoreFrom } from './integrations/file-store/index.js';
 import { startJobs } from './jobs/start-jobs.js';
+import { backupDestinationFrom } from './features/backups/backup-destination.js';
 import { openLiveBus } from './live/open-live-bus.js';
 import { loggableError } from './plugins/error-handler.js';
 import { closeGracefully } from './plugins/graceful-close.js';
@@ -44,10 +45,15 @@ async function main() {
   const previousSecrets = env.SESSION_SECRET_FALLBACKS;
   const live = await openLiveBus(database, log);
   const webhooks = webhooksFrom(env, dataDir);
+  const fileStore = fileStoreFrom(env, dataDir);
+  const backups = env.BACKUP_SCHEDULE
+    ? { database, fileStore, dataDir, destination: backupDestinationFrom(env, dataDir, fileStore), keep: env.BACKUP_KEEP, adminEmails: parseAdminEmails(env.ADMIN_EMAILS) }
+    : undefined;
   const jobs = await startJobs({
-    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey, webhooks },
+    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey, webhooks, backups },
     log,
     soleInstance: database.kind === 'embedded',
+    backupSchedule: env.BACKUP_SCHEDULE,
   });
   const app = await buildApp({
     context: {
@@ -64,7 +70,7 @@ async function main() {
       printify,
       retail: retailSettingsFrom(env),
       retailAffiliates: retailAffiliatesFrom(env, dataDir),
-      fileStore: fileStoreFrom(env, dataDir),
+      fileStore,
       webhooks,
       live,
     },

@@ -26,6 +26,8 @@ import { submitMagnetOrderJob } from '../features/magnets/magnet-submission.job.
 import { pollMagnetOrdersJob } from '../features/magnets/magnet-tracking.js';
 import { approveCommissionsJob } from '../features/affiliates/approve-commissions.job.js';
 import { computeAnalyticsJob, nightlyAnalyticsJob } from '../features/inventory-analytics/analytics.jobs.js';
+import { backupFailedMail } from '../features/backups/emails/backup-failed.js';
+import { makeBackupJob } from '../features/backups/backup.job.js';
 import { deliverWebhookJob } from '../features/webhooks/webhook-delivery.job.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
@@ -66,6 +68,8 @@ export const appJobs = {
   'analytics.compute': computeAnalyticsJob,
   'analytics.nightly': nightlyAnalyticsJob,
   'webhooks.deliver': deliverWebhookJob,
+  'mail.backup-failed': mailJob(backupFailedMail),
+  'backups.make': makeBackupJob,
 } satisfies JobRegistry;
 
 export type AppJobName = keyof typeof appJobs;

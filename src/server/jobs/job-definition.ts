@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import type { Mailer } from '../integrations/mail/mailer.js';
 import type { PrintifySettings } from '../integrations/printify/printify-client.js';
 import type { WebhookSettings } from '../features/webhooks/webhook-settings.js';
+import type { BackupJobSettings } from '../features/backups/backup.job.js';
 
 /** What a job's handler may use; handed over by the worker, never taken from a request. */
 export interface JobDeps {
@@ -18,6 +19,8 @@ export interface JobDeps {
   unsubscribeKey?: string;
   /** Outgoing webhooks' sealing key and address rule; without it their deliveries fail and retry. */
   webhooks?: WebhookSettings;
+  /** Scheduled backups (BACKUP_SCHEDULE); without it the backup job refuses to run. */
+  backups?: BackupJobSettings;
 }
 
 /** Which run of the job this is: a handler that records its own outcome knows when it is the last. */

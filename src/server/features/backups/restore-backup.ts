@@ -10,7 +10,7 @@ import { BackupInvalidError, readManifest, sha256OfFile, type Manifest } from '.
 import { knownMigrations } from './database-schema.js';
 import { loadDatabase } from './load-database.js';
 import { emptyPostgres, postgresIsEmpty } from './postgres-target.js';
-import { copyUploadsIn, storeHasFiles } from './upload-copy.js';
+import { copyUploadsIn, storeHasFiles, uploadKeys } from './upload-copy.js';
 
 export type RestoreTarget = { databaseUrl: string; dataDir: string; fileStore: FileStore } | { dataDir: string; fileStore: FileStore };
 
@@ -100,5 +100,5 @@ async function prepareTarget(target: RestoreTarget, force: boolean): Promise<voi
       release();
     }
   }
-  for await (const key of target.fileStore.list()) await target.fileStore.delete(key);
+  for await (const key of uploadKeys(target.fileStore)) await target.fileStore.delete(key);
 }

@@ -4,6 +4,11 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStore } from '../../integrations/file-store/file-store.js';
 
+/** Backups kept in the same bucket are not uploads: a backup never holds the previous ones. */
+async function* uploadKeys(store: FileStore): AsyncIterable<string> {
+  for await (const key of store.list()) if (!key.startsWith('backups/')) yield key;
+}
+
 export interface UploadEntry {
   key: string;
   part: string;
@@ -15,7 +20,7 @@ export interface UploadEntry {
  */
 export async function copyUploadsOut(store: FileStore, staging: string): Promise<UploadEntry[]> {
   const entries: UploadEntry[] = [];
-  for await (const key of store.list()) {
+  for await (const key of uploadKeys(store)) {
     const file = await store.get(key);
     if (!file) continue; // deleted since it was listed
     const part = `uploads/${key}`;
@@ -34,8 +39,10 @@ export async function copyUploadsIn(store: FileStore, extracted: string, uploads
 }
 
 /** Whether the store holds any file (a restore refuses to mix its files with another install's). */
+export { uploadKeys };
+
 export async function storeHasFiles(store: FileStore): Promise<boolean> {
-  for await (const key of store.list()) {
+  for await (const key of uploadKeys(store)) {
     void key;
     return true;
   }
