@@ -5,7 +5,7 @@
 // checked against the backup's checksums. Records the seconds and sizes in the '## Backups' section
 // of docs/performance.md, and exits non-zero if a backup or a restore takes more than 60 s.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
