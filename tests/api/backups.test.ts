@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +13,8 @@ import { makeBackupJob, type BackupJobSettings } from '../../src/server/features
 import { BackupInvalidError } from '../../src/server/features/backups/backup-manifest.js';
 import { restoreBackup } from '../../src/server/features/backups/restore-backup.js';
 import { createLocalFileStore, createS3FileStore, parseS3Url } from '../../src/server/integrations/file-store/index.js';
+import { createMailer } from '../../src/server/integrations/mail/mailer.js';
+import { appJobs } from '../../src/server/jobs/app-jobs.js';
 import { startFakeS3, type FakeS3 } from '../fakes/s3.js';
 import { openTestDatabase } from '../support/index.js';
 
@@ -84,6 +86,15 @@ describe('scheduled backups', () => {
     expect(to).toEqual(['admin-role@backups.test', 'listed@backups.test']);
     expect((mails[0]!.payload as { props: { destination: string; error: string } }).props).toMatchObject({ destination: join(blocked, 'backups') });
     expect((mails[0]!.payload as { props: { error: string } }).props.error).toMatch(/ENOTDIR|not a directory/);
+
+    // The mail itself, as the worker sends it without an SMTP server: into the outbox.
+    const outbox = join(work, 'outbox');
+    const mailer = createMailer({ from: 'VendVote <no-reply@vendvote.local>', outboxDir: outbox, log });
+    await appJobs['mail.backup-failed'].handle(mails[0]!.payload as never, { db: database.db, log, mailer });
+    const [eml] = readdirSync(outbox);
+    const message = readFileSync(join(outbox, eml!), 'utf8');
+    expect(message).toContain('Subject: VendVote: the scheduled backup failed');
+    expect(message).toContain('could not be made');
   });
 });
 
