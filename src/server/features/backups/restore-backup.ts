@@ -33,7 +33,8 @@ export async function restoreBackup(archive: string, target: RestoreTarget, opti
   const extracted = await mkdtemp(join(tmpdir(), 'vendvote-restore-'));
   try {
     try {
-      await extract({ file: archive, cwd: extracted, strict: true });
+      // Plain files and folders only: a link in an archive could point a part at any file of this machine.
+      await extract({ file: archive, cwd: extracted, strict: true, filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory') });
     } catch {
       throw new BackupInvalidError(`${archive} is not a readable backup archive (a .tar.gz written by npm run backup).`);
     }
