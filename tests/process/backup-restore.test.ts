@@ -178,5 +178,10 @@ describe('backups', { timeout: 240_000 }, () => {
     const again = await runCommand('restore', [archive], { DATA_DIR: dataDir, DATABASE_URL: scratch.url });
     expect(again.code).toBe(1);
     expect(again.output).toContain('the database at DATABASE_URL has tables');
+    // Told --force, it replaces what is there, and the tables are the snapshot's again.
+    const forced = await runCommand('restore', [archive, '--force'], { DATA_DIR: dataDir, DATABASE_URL: scratch.url });
+    expect(forced.code, forced.output).toBe(0);
+    const replaced = await inspectDatabase({ databaseUrl: scratch.url, poolSize: 1 }, acknowledgedBefore.map((outcome) => outcome.voterId));
+    expectSnapshot(replaced.figures, replaced.votesOfVoters);
   });
 });
