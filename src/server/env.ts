@@ -1,3 +1,4 @@
+import { Cron } from 'croner';
 import { z } from 'zod';
 import { parseTrustProxy } from './trust-proxy.js';
 
@@ -69,6 +70,20 @@ const EnvSchema = z.object({
     .regex(/^https?:\/\/[^:@/]+:[^@/]+@[^/]+\/[^/]+\/?$/, 'S3_URL must look like http://ACCESS_KEY:SECRET@host:port/bucket')
     .optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'S3_REGION must be a region name such as us-east-1').default('us-east-1'),
+  // Scheduled backups: when (cron text, UTC), where (a folder; else the bucket of S3_URL; else DATA_DIR/backups), how many kept.
+  BACKUP_SCHEDULE: z
+    .string()
+    .refine((value) => {
+      try {
+        new Cron(value, { paused: true }).stop();
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'BACKUP_SCHEDULE must be cron text such as "30 2 * * *" (every day at 02:30 UTC)')
+    .optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be 1 or more').default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Prometheus metrics on a port of their own, bound to HOST; unset: not served.
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -17,6 +17,7 @@ import { appJobs } from './jobs/app-jobs.js';
 import { startJobs } from './jobs/start-jobs.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
+import { backupDestinationFrom } from './features/backups/backup-destination.js';
 import { openLiveBus } from './live/open-live-bus.js';
 import { loggableError } from './plugins/error-handler.js';
 import { closeGracefully } from './plugins/graceful-close.js';
@@ -50,10 +51,14 @@ async function main() {
   const fileStore = fileStoreFrom(env, dataDir);
   // One set of figures for the app and its jobs worker (mails, webhook deliveries).
   const metrics = new AppMetrics({ db: database.db, jobQueues: Object.keys(appJobs) });
+  const backups = env.BACKUP_SCHEDULE
+    ? { database, fileStore, dataDir, destination: backupDestinationFrom(env, dataDir, fileStore), keep: env.BACKUP_KEEP, adminEmails: parseAdminEmails(env.ADMIN_EMAILS) }
+    : undefined;
   const jobs = await startJobs({
-    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey, webhooks, fileStore, metrics },
+    deps: { db: database.db, mailer, log, publicUrl, printify, unsubscribeKey, webhooks, fileStore, metrics, backups },
     log,
     soleInstance: database.kind === 'embedded',
+    backupSchedule: env.BACKUP_SCHEDULE,
   });
   const app = await buildApp({
     context: {

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * An S3-compatible store in the test process: one bucket, path-style addressing, objects kept in
- * memory. It speaks the parts of S3 our client uses (PUT, GET, HEAD, DELETE of objects and the
- * multipart upload calls) and, like S3, refuses any request not signed with AWS Signature V4 by
+ * memory. It speaks the parts of S3 our client uses (PUT, GET, HEAD, DELETE of objects, the
+ * multipart upload calls, and ListObjectsV2 in pages of `pageSize`) and, like S3, refuses any request not signed with AWS Signature V4 by
  * the configured key: it recomputes the signature from the request and compares.
  */
 
@@ -14,6 +14,8 @@ export interface FakeS3Options {
   accessKeyId: string;
   secretAccessKey: string;
   region?: string;
+  /** Keys per page of a listing; S3's own is 1000. */
+  pageSize?: number;
 }
 
 export interface FakeS3Object {
@@ -65,7 +67,7 @@ function signatureProblem(req: IncomingMessage, url: URL, body: Buffer, options:
 }
 
 export async function startFakeS3(input: FakeS3Options): Promise<FakeS3> {
-  const options = { region: 'us-east-1', ...input };
+  const options = { region: 'us-east-1', pageSize: 1000, ...input };
   const objects = new Map<string, FakeS3Object>();
   const pendingUploads = new Map<string, Map<number, Buffer>>();
   const requests: FakeS3['requests'] = [];
@@ -95,6 +97,18 @@ export async function startFakeS3(input: FakeS3Options): Promise<FakeS3> {
       const numbers = [...body.toString('utf8').matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]));
       objects.set(key, { body: Buffer.concat(numbers.map((n) => parts.get(n) ?? Buffer.alloc(0))), contentType: 'application/octet-stream' });
       return res.writeHead(200, { 'content-type': 'application/xml' }).end(`<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
+    }
+    if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
+      // Keys in order, a page at a time; the continuation token is the last key of the page before.
+      const after = url.searchParams.get('continuation-token') ?? '';
+      const keys = [...objects.keys()].sort().filter((k) => k > after);
+      const page = keys.slice(0, options.pageSize);
+      const truncated = keys.length > page.length;
+      const contents = page.map((k) => `<Contents><Key>${k}</Key><Size>${objects.get(k)!.body.length}</Size></Contents>`).join('');
+      const next = truncated ? `<NextContinuationToken>${page.at(-1)}</NextContinuationToken>` : '';
+      return res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><KeyCount>${page.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>${next}${contents}</ListBucketResult>`);
     }
     const object = objects.get(key);
     switch (req.method) {

@@ -25,7 +25,8 @@ let fake: FakeS3;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'vendvote-files-'));
-  fake = await startFakeS3({ bucket: 'resources', accessKeyId: ACCESS_KEY, secretAccessKey: SECRET });
+  // Small pages, so that listing has to follow continuation tokens as it would past 1000 keys.
+  fake = await startFakeS3({ bucket: 'resources', accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, pageSize: 2 });
 });
 afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
@@ -69,6 +70,17 @@ describe.each(stores)('the %s store', (_name, makeStore) => {
     await store.delete(large);
     expect(await store.get(small)).toBeNull();
     expect(await store.get(large)).toBeNull();
+  });
+
+  test('lists every stored key (for backups), across pages, and no longer a deleted one', async () => {
+    const store = makeStore();
+    const folder = `listing-${randomBytes(4).toString('hex')}`;
+    const keys = Array.from({ length: 5 }, () => newFileKey(folder));
+    for (const key of keys) await store.put(key, Buffer.from(key), 'text/plain');
+    await store.delete(keys[0]!);
+    const listed: string[] = [];
+    for await (const key of store.list()) if (key.startsWith(`${folder}/`)) listed.push(key);
+    expect(listed.sort()).toEqual(keys.slice(1).sort());
   });
 
   test('answers null for a missing key, and deleting one is no error', async () => {

@@ -26,6 +26,8 @@ import { submitMagnetOrderJob } from '../features/magnets/magnet-submission.job.
 import { pollMagnetOrdersJob } from '../features/magnets/magnet-tracking.js';
 import { approveCommissionsJob } from '../features/affiliates/approve-commissions.job.js';
 import { computeAnalyticsJob, nightlyAnalyticsJob } from '../features/inventory-analytics/analytics.jobs.js';
+import { backupFailedMail } from '../features/backups/emails/backup-failed.js';
+import { makeBackupJob } from '../features/backups/backup.job.js';
 import { deliverWebhookJob } from '../features/webhooks/webhook-delivery.job.js';
 import { deletionScheduledMail } from '../features/account-data/emails/account-deletion.js';
 import { dataExportReadyMail } from '../features/account-data/emails/data-export-ready.js';
@@ -78,6 +80,8 @@ export const appJobs = {
   'account-data.build-export': buildExportJob,
   'account-data.erase-due': eraseAccountsJob,
   'account-data.prune-exports': pruneExportsJob,
+  'mail.backup-failed': mailJob(backupFailedMail),
+  'backups.make': makeBackupJob,
 } satisfies JobRegistry;
 
 export type AppJobName = keyof typeof appJobs;

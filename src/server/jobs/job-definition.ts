@@ -6,6 +6,7 @@ import type { PrintifySettings } from '../integrations/printify/printify-client.
 import type { FileStore } from '../integrations/file-store/file-store.js';
 import type { WebhookSettings } from '../features/webhooks/webhook-settings.js';
 import type { AppMetrics } from '../metrics/app-metrics.js';
+import type { BackupJobSettings } from '../features/backups/backup.job.js';
 
 /** What a job's handler may use; handed over by the worker, never taken from a request. */
 export interface JobDeps {
@@ -24,6 +25,8 @@ export interface JobDeps {
   fileStore?: FileStore;
   /** The app's Prometheus figures (mails, webhook deliveries); absent where a test runs jobs alone. */
   metrics?: AppMetrics;
+  /** Scheduled backups (BACKUP_SCHEDULE); without it the backup job refuses to run. */
+  backups?: BackupJobSettings;
 }
 
 /** Which run of the job this is: a handler that records its own outcome knows when it is the last. */

@@ -11,6 +11,8 @@ export interface JobsOptions {
   /** True when this process alone owns the database (the embedded one): see releaseInterruptedJobs. */
   soleInstance: boolean;
   worker?: Omit<JobWorkerOptions, 'registry' | 'deps' | 'log'>;
+  /** BACKUP_SCHEDULE: cron text (UTC) for the backup job, whose settings are in deps.backups. */
+  backupSchedule?: string;
 }
 
 export interface RunningJobs {
@@ -19,12 +21,13 @@ export interface RunningJobs {
 }
 
 /** The app's worker and recurring jobs; start after migrations. */
-export async function startJobs({ deps, log, soleInstance, worker: workerOptions }: JobsOptions): Promise<RunningJobs> {
+export async function startJobs({ deps, log, soleInstance, worker: workerOptions, backupSchedule }: JobsOptions): Promise<RunningJobs> {
   if (soleInstance) {
     const released = await releaseInterruptedJobs(deps.db);
     if (released > 0) log.info({ count: released }, 'jobs cut off by the last shutdown run again');
   }
-  const scheduler = startScheduler(deps.db, appJobs, appSchedules, log);
+  const schedules = backupSchedule ? [...appSchedules, { name: 'backups.make', cron: backupSchedule, payload: {} }] : appSchedules;
+  const scheduler = startScheduler(deps.db, appJobs, schedules, log);
   const worker = startJobWorker({ registry: appJobs, deps, log, ...workerOptions });
   return {
     async stop() {

@@ -18,6 +18,8 @@ export interface FileStore {
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored file's key (for backups); anything not shaped like our keys is left out. */
+  list(): AsyncIterable<string>;
 }
 
 /** Lower-case words of letters and digits joined by '/' or '-': no dots, no leading slash, no '..'. */
@@ -29,6 +31,8 @@ export class InvalidFileKeyError extends Error {
     super('Invalid file key');
   }
 }
+
+export const isFileKey = (key: string) => key.length <= MAX_KEY_LENGTH && KEY_PATTERN.test(key);
 
 export function assertFileKey(key: string): string {
   if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key)) throw new InvalidFileKeyError();

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertFileKey, InvalidFileKeyError, type FileStore } from './file-store.js';
+import { assertFileKey, InvalidFileKeyError, isFileKey, type FileStore } from './file-store.js';
 
 /** Files on the local disk under one folder (DATA_DIR/uploads by default). */
 export function createLocalFileStore(root: string): FileStore {
@@ -47,6 +47,22 @@ export function createLocalFileStore(root: string): FileStore {
 
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async *list() {
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        // Half-written '.part' files are not keys, so they are left out here.
+        const key = relative(base, resolve(entry.parentPath, entry.name)).split(sep).join('/');
+        if (isFileKey(key)) yield key;
+      }
     },
   };
 }

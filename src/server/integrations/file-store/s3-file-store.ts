@@ -1,7 +1,7 @@
-import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable, Transform } from 'node:stream';
-import { assertFileKey, type FileStore } from './file-store.js';
+import { assertFileKey, isFileKey, type FileStore } from './file-store.js';
 
 export interface S3Settings {
   /** The store's origin, e.g. http://127.0.0.1:9000; buckets are addressed by path. */
@@ -87,6 +87,15 @@ export function createS3FileStore(settings: S3Settings): FileStore {
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: assertFileKey(key) }));
+    },
+
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key && isFileKey(object.Key)) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }
