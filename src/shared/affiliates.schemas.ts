@@ -153,7 +153,9 @@ export const RecordPayoutSchema = z.strictObject({
 });
 export type RecordPayoutInput = z.input<typeof RecordPayoutSchema>;
 
-export const AdminPayoutSchema = PayoutSchema.extend({ affiliateUserId: z.number().int(), affiliateName: z.string() });
+/** How a payout or commission of an affiliate whose account was erased names them: it does not. */
+export const ERASED_AFFILIATE_NAME = 'Erased account';
+export const AdminPayoutSchema = PayoutSchema.extend({ affiliateUserId: z.number().int().nullable(), affiliateName: z.string() });
 export const AdminPayoutsSchema = z.object({ recent: z.array(AdminPayoutSchema) });
 
 /** Dollars from cents, for the stats' decimal strings. */

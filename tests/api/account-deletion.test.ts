@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { affiliateCommissions, apiTokens, invoices, referrals, subscriptions, users } from '../../src/server/db/schema.js';
+import { affiliateCommissions, affiliatePayouts, apiTokens, invoices, referrals, subscriptions, users } from '../../src/server/db/schema.js';
+import { recentPayouts } from '../../src/server/features/affiliates/payouts.js';
+import type { AppContext } from '../../src/server/context.js';
 import { createAffiliate, createMachine, createProduct } from '../../src/server/db/factories.js';
 import { NotFoundMessages } from '../../src/shared/ids.js';
 import { enqueue } from '../../src/server/jobs/enqueue.js';
@@ -163,6 +165,23 @@ describe('the grace period', () => {
     const [commission] = await t.database.db.select().from(affiliateCommissions).where(eq(affiliateCommissions.id, commissionBefore!.id));
     expect(commission).toMatchObject({ referredUserId: null, amountCents: commissionBefore!.amountCents, affiliateUserId: commissionBefore!.affiliateUserId });
     await t.smtp.waitForMail(operator.user.email, /has been deleted/);
+  });
+
+  test("an erased affiliate's commissions and payouts keep their amounts, without the affiliate", async () => {
+    const operator = await payingOperator();
+    const [commissionBefore] = await t.database.db.select().from(affiliateCommissions).where(eq(affiliateCommissions.invoiceId, operator.invoiceId));
+    const affiliateUserId = commissionBefore!.affiliateUserId!;
+    const [payoutBefore] = await t.database.db.insert(affiliatePayouts).values({ affiliateUserId, amountCents: 4321, reference: 'TRANSFER-77' }).returning();
+    await t.database.db.update(users).set({ eraseAfter: new Date(Date.now() - 60_000) }).where(eq(users.id, affiliateUserId));
+
+    await eraseDueAt(new Date());
+    expect(await userRow(affiliateUserId)).toBeUndefined();
+    const [commission] = await t.database.db.select().from(affiliateCommissions).where(eq(affiliateCommissions.id, commissionBefore!.id));
+    expect(commission).toMatchObject({ affiliateUserId: null, amountCents: commissionBefore!.amountCents, invoiceId: operator.invoiceId });
+    const [payout] = await t.database.db.select().from(affiliatePayouts).where(eq(affiliatePayouts.id, payoutBefore!.id));
+    expect(payout).toMatchObject({ affiliateUserId: null, amountCents: 4321, reference: 'TRANSFER-77' });
+    const { recent } = await recentPayouts({ db: t.database.db } as AppContext);
+    expect(recent.find((line) => line.id === payoutBefore!.id)).toMatchObject({ affiliateUserId: null, affiliateName: 'Erased account', amountCents: 4321 });
   });
 });
 

@@ -68,9 +68,8 @@ export const affiliatePayouts = pgTable(
   'affiliate_payouts',
   {
     id: serial('id').primaryKey(),
-    affiliateUserId: integer('affiliate_user_id')
-      .notNull()
-      .references(() => affiliates.userId, { onDelete: 'cascade' }),
+    /** Empty once the affiliate's account is erased: the payout's amount is a financial record and stays. */
+    affiliateUserId: integer('affiliate_user_id').references(() => affiliates.userId, { onDelete: 'set null' }),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     /** The bank transfer's or payment service's reference, as the admin recorded it. */
@@ -90,9 +89,8 @@ export const affiliateCommissions = pgTable(
   'affiliate_commissions',
   {
     id: serial('id').primaryKey(),
-    affiliateUserId: integer('affiliate_user_id')
-      .notNull()
-      .references(() => affiliates.userId, { onDelete: 'cascade' }),
+    /** Empty once the affiliate's account is erased: the commission's amount is a financial record and stays. */
+    affiliateUserId: integer('affiliate_user_id').references(() => affiliates.userId, { onDelete: 'set null' }),
     referredUserId: integer('referred_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Stripe's invoice id; kept as text, since the invoice row goes with its account. */
     invoiceId: text('invoice_id').notNull(),

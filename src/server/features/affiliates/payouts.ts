@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { AffiliateMessages, MINIMUM_PAYOUT_CENTS, type RecordPayoutInput } from '../../../shared/affiliates.schemas.js';
+import { AffiliateMessages, ERASED_AFFILIATE_NAME, MINIMUM_PAYOUT_CENTS, type RecordPayoutInput } from '../../../shared/affiliates.schemas.js';
 import type { AppContext } from '../../context.js';
 import { affiliateCommissions, affiliatePayouts, affiliates, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http-errors.js';
@@ -40,14 +40,15 @@ export async function recentPayouts(ctx: AppContext) {
   const rows = await ctx.db
     .select({ payout: affiliatePayouts, firstName: users.firstName, lastName: users.lastName })
     .from(affiliatePayouts)
-    .innerJoin(users, eq(users.id, affiliatePayouts.affiliateUserId))
+    // An erased affiliate's payouts stay on record, without the person.
+    .leftJoin(users, eq(users.id, affiliatePayouts.affiliateUserId))
     .orderBy(desc(affiliatePayouts.paidAt), desc(affiliatePayouts.id))
     .limit(RECENT_PAYOUTS);
   return {
     recent: rows.map(({ payout, firstName, lastName }) => ({
       id: payout.id,
       affiliateUserId: payout.affiliateUserId,
-      affiliateName: `${firstName} ${lastName}`.trim(),
+      affiliateName: payout.affiliateUserId === null ? ERASED_AFFILIATE_NAME : `${firstName ?? ''} ${lastName ?? ''}`.trim(),
       amountCents: payout.amountCents,
       reference: payout.reference,
       paidAt: payout.paidAt.toISOString(),

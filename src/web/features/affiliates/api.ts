@@ -15,7 +15,7 @@ import { CURRENT_USER_QUERY_KEY } from '../../lib/auth.js';
 const AFFILIATE_API = '/api/affiliate';
 const ADMIN_AFFILIATES_URL = '/api/admin/affiliates';
 
-export type AdminPayout = Payout & { affiliateUserId: number; affiliateName: string };
+export type AdminPayout = Payout & { affiliateUserId: number | null; affiliateName: string };
 
 /**
  * Keys of the affiliate program: the affiliate's own dashboard and resources, and the admin panel's
