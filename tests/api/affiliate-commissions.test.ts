@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAffiliate } from '../../src/server/db/factories.js';
-import { affiliateCommissions, invoices, referrals } from '../../src/server/db/schema.js';
+import { affiliateCommissions, auditEvents, invoices, referrals } from '../../src/server/db/schema.js';
 import { approveDueCommissions } from '../../src/server/features/affiliates/commissions.js';
 import { enqueue } from '../../src/server/jobs/enqueue.js';
 import type { AffiliateDashboard, AffiliateStats, AdminAffiliate } from '../../src/shared/affiliates.schemas.js';
@@ -169,6 +169,11 @@ describe('refunds', () => {
     const paid = await admin.post('/api/admin/affiliate-payouts', { affiliateUserId: affiliate.user.id, expectedAmountCents: 6400, reference: 'TRANSFER-1' });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json()).toMatchObject({ amountCents: 6400, reference: 'TRANSFER-1' });
+    // The audit trail has the payout once: who recorded it, on which payout, for which affiliate.
+    const payoutId = String((paid.json() as { id: number }).id);
+    const entries = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'affiliate.payout_recorded'), eq(auditEvents.targetId, payoutId)));
+    expect(entries).toEqual([expect.objectContaining({ targetType: 'payout', actorUserId: expect.any(Number), details: { affiliateUserId: affiliate.user.id, amountCents: 6400 } })]);
+    expect(entries[0]!.actorUserId).not.toBe(affiliate.user.id);
 
     const refunded = operators[0]!;
     const event = fake.refundInvoice(refunded.invoiceId);
