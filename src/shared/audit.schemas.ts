@@ -142,7 +142,8 @@ export const AuditEventSchema = z.object({
   targetType: AuditTargetTypeSchema,
   targetId: z.string().nullable(),
   accountUserId: z.number().int().nullable(),
-  ipHash: z.string().nullable(),
+  /** The first characters of the address's keyed hash: one address, one tag; the stored hash itself never leaves the server. */
+  addressTag: z.string().nullable(),
   details: AuditDetailsSchema.nullable(),
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;

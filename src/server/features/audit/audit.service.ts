@@ -53,7 +53,7 @@ export async function listAuditEvents(ctx: AppContext, query: AuditListQuery): P
     targetType: row.targetType as AuditEvent['targetType'],
     targetId: row.targetId,
     accountUserId: row.accountUserId,
-    ipHash: row.ipHash,
+    addressTag: row.ipHash ? row.ipHash.slice(0, 10) : null,
     details: row.details,
   }));
   return { events, nextCursor };

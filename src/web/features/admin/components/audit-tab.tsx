@@ -67,7 +67,7 @@ export function AuditTab() {
                 </td>
                 <td className={`${cell} break-words text-muted-foreground`}>{detailsText(event.details)}</td>
                 <td className={`${cell} font-mono text-xs text-muted-foreground`} title="The address, hashed: the same address shows the same text">
-                  {event.ipHash ? event.ipHash.slice(0, 10) : '—'}
+                  {event.addressTag ?? '—'}
                 </td>
               </tr>
             ))}
