@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { prepareEmbeddedDataDirApart } from './db/first-start.js';
 import { readEnv } from './env.js';
+import { recordAuditEvent } from './features/audit/record-audit.js';
 import { importCharityFiles } from './features/donation-hub/charity-import.js';
 import { HttpError } from './http-errors.js';
 
@@ -38,6 +39,14 @@ async function main(paths: string[]): Promise<number> {
   try {
     const files = paths.map((path) => ({ name: basename(path), stream: createReadStream(path) }));
     const report = await importCharityFiles(database.db, files, { source: 'irs', userId: null });
+    // Run at a shell, so no signed-in user or client address: the trail shows it as the system's.
+    await recordAuditEvent(database.db, {
+      actorUserId: null,
+      ipHash: null,
+      action: 'charities.imported',
+      targetType: 'charity_directory',
+      details: { files: report.files.join(', '), imported: report.imported, updated: report.updated, partial: false, via: 'command line' },
+    });
     console.log(
       `Read ${report.rowsRead} rows from ${report.files.join(', ')} in ${report.seconds} s: ${report.imported} charities added, ${report.updated} updated, ` +
         `${report.skippedNotCharitable} not 501(c)(3) skipped, ${report.rejected} rejected.`,

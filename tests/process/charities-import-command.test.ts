@@ -7,7 +7,7 @@ import { asc, isNotNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.js';
-import { charities, charityImports } from '../../src/server/db/schema.js';
+import { auditEvents, charities, charityImports } from '../../src/server/db/schema.js';
 import { testDatabaseKind } from '../support/test-database.js';
 
 /**
@@ -102,6 +102,12 @@ describe.skipIf(testDatabaseKind !== 'postgres')('npm run charities:import', { t
     expect(imports.map((entry) => [entry.fileNames, entry.imported, entry.updated, entry.userId])).toEqual([
       [['eo-bmf-sample.csv'], 13, 0, null],
       [['eo-bmf-sample.csv'], 0, 13, null],
+    ]);
+    // Each run leaves one entry in the audit trail, by the system (no user, no address).
+    const trail = await database.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
+    expect(trail.map((entry) => [entry.action, entry.actorUserId, entry.ipHash, entry.details])).toEqual([
+      ['charities.imported', null, null, { files: 'eo-bmf-sample.csv', imported: 13, updated: 0, partial: false, via: 'command line' }],
+      ['charities.imported', null, null, { files: 'eo-bmf-sample.csv', imported: 0, updated: 13, partial: false, via: 'command line' }],
     ]);
   });
 
