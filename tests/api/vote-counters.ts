@@ -59,7 +59,7 @@ interface MachineCount {
 }
 
 /**
- * Recounts every counter from the vote rows that are not archived, in time order, with the
+ * Recounts every counter from the vote rows that are not archived, in id order, with the
  * per-scope rule that a down vote never takes a count below zero, and compares with the tables:
  * machine_product_votes (count and votes cast), machine_voters, products.demo_votes and
  * products.votes (the sum of the machine counts and the demo count).
@@ -69,7 +69,9 @@ export async function expectCountersMatchVoteRows(db: Database) {
     .select({ productId: votes.productId, machineId: votes.machineId, voteType: votes.voteType, voterId: votes.voterId })
     .from(votes)
     .where(isNull(votes.archivedAt))
-    .orderBy(asc(votes.createdAt), asc(votes.id));
+    // The order the vote path counts in: a batch locks its products before it inserts, so ids
+    // follow the order in which votes reached the counts.
+    .orderBy(asc(votes.id));
 
   const machineCounts: Record<string, MachineCount> = {};
   const voterCounts: Record<string, number> = {};

@@ -1,5 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from './client.js';
+
+/**
+ * Each scope's (machine and product, or the demo page's product) count from its vote rows, taken
+ * one at a time in id order: +1 up, −1 down, never below zero. With running sums S₁…Sₖ from zero,
+ * that is Sₖ + max(0, −min(S₁…Sₖ)). Answers machine_id, product_id, cast_count and net.
+ */
+export function scopeCountsFromSteps(rows: SQL): SQL {
+  return sql`
+    select machine_id, product_id, count(*)::int as cast_count, (sum(step) + greatest(0, -min(running)))::int as net
+    from (
+      select machine_id, product_id, step, sum(step) over (partition by machine_id, product_id order by id) as running
+      from (select id, machine_id, product_id, case when vote_type = 'up' then 1 else -1 end as step from (${rows}) r) steps
+    ) running_sums
+    group by machine_id, product_id`;
+}
 
 export interface CounterMismatch {
   counter: string;
@@ -9,19 +24,16 @@ export interface CounterMismatch {
 }
 
 /**
- * Compares every vote counter with a recount of the live (not archived) vote rows. Net counts
- * are compared as sums, which is exact while no scope's count was ever held at zero by a down
- * vote; the votes cast and the distinct voters are exact always.
+ * Compares every vote counter with a recount of the live (not archived) vote rows. A scope's
+ * count is recounted as the vote path moves it: in the order of the votes' ids, +1 up and −1 down
+ * but never below zero (SCOPE_COUNT_FROM_STEPS); the votes cast and the distinct voters are counts.
  */
 export async function findCounterMismatches(db: Database): Promise<CounterMismatch[]> {
   return queryRows<CounterMismatch>(
     db,
     sql`
     with live as (select * from votes where archived_at is null),
-    machine_recount as (
-      select machine_id, product_id, count(*)::int as cast_count,
-             greatest(sum(case when vote_type = 'up' then 1 else -1 end), 0)::int as net
-      from live where machine_id is not null group by 1, 2),
+    machine_recount as (${scopeCountsFromSteps(sql`select * from live where machine_id is not null`)}),
     voters_recount as (select machine_id, voter_id, count(*)::int as cast_count from live where machine_id is not null group by 1, 2),
     operator_recount as (
       select m.user_id, l.voter_id, count(*)::int as cast_count

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { runPrepared, type Database } from '../../db/client.js';
 import { machineProductVotes, machineVoters, operatorVoters, products, vendingMachines, votes } from '../../db/schema.js';
-import { VOTE_STATEMENTS, type VoteStatementName } from './vote-statements.js';
+import { scopeCountsFromSteps } from '../../db/vote-audit.js';
+import { ENSURE_COUNT_ROWS, WRITE_VOTE_BATCH } from './vote-statements.js';
 
 /**
  * The one writer of the vote counters (docs/decisions/0005): per machine and product
@@ -10,16 +11,42 @@ import { VOTE_STATEMENTS, type VoteStatementName } from './vote-statements.js';
  * invariant "counters = a recount of the live vote rows" is kept in one place;
  * tests/lint/vote-counter-writers.test.ts holds every other file to reading them only.
  *
- * Locking order, shared by everything that changes counts: product rows first, in id order. The
- * vote statement locks its product before writing, so votes, resets and deletes never deadlock.
+ * Locking order, shared by everything that changes counts: product rows first, in id order, then
+ * count rows. The batch statement locks its products before writing, so votes, resets and deletes
+ * never deadlock on them.
  */
 
 type Tx = Pick<Database, 'execute'>;
 
-/** Records one vote and moves every counter it touches, in one prepared statement. */
-export async function countVote(db: Database, name: VoteStatementName, values: unknown[]) {
-  const [row] = await runPrepared<{ recorded: boolean; votes: number | null; owner_id?: number | null }>(db, name, VOTE_STATEMENTS[name], values);
-  return row;
+/** One vote of a batch as the batch statement takes it (vote-statements.ts). */
+export interface BatchEntry {
+  n: number;
+  product_id: number;
+  machine_id: number | null;
+  vote_type: 'up' | 'down';
+  voter_id: string;
+  ip_hash: string;
+  device_class: string | null;
+  source: string;
+  demo_owner_id: number | null;
+}
+
+/** What became of one entry: recorded or not, the scope's owner where the vote may count, the count after it. */
+export interface BatchOutcome {
+  n: number;
+  recorded: boolean;
+  owner_id: number | null;
+  votes: number | null;
+}
+
+/**
+ * Records a batch of votes and moves every counter they touch: one statement to make any count
+ * row the batch needs for the first time, one to record and count (see vote-statements.ts).
+ */
+export async function writeVoteBatch(db: Database, entries: BatchEntry[]): Promise<BatchOutcome[]> {
+  const batch = JSON.stringify(entries);
+  if (entries.some((entry) => entry.machine_id !== null)) await runPrepared(db, 'vote-count-rows', ENSURE_COUNT_ROWS, [batch]);
+  return runPrepared<BatchOutcome>(db, 'vote-batch', WRITE_VOTE_BATCH, [batch]);
 }
 
 /** Reset All Votes: every count of the operator to zero, their voters forgotten. */
@@ -82,16 +109,16 @@ async function forgetOperatorVotes(tx: Tx, ownerId: number, which: SQL) {
 }
 
 /**
- * Recomputes every counter from the vote rows that are not archived: per-machine counts and votes
- * cast, each machine's and operator's distinct voters, and product totals (the sum over all
- * scopes). For vote rows written in bulk (the demo history, benchmarks, tests).
+ * Recomputes every counter from the vote rows that are not archived, as the vote path would have
+ * moved them (scopeCountsFromSteps): per-machine counts and votes cast, each machine's and
+ * operator's distinct voters, and product totals (the sum over all scopes). For vote rows written
+ * in bulk (the demo history, benchmarks, tests).
  */
 export async function recountVotes(db: Tx) {
   await db.execute(sql`
     insert into ${machineProductVotes} (machine_id, product_id, votes, votes_cast)
-    select machine_id, product_id, greatest(sum(case when vote_type = 'up' then 1 else -1 end), 0), count(*)
-    from ${votes} where machine_id is not null and archived_at is null
-    group by machine_id, product_id
+    select machine_id, product_id, net, cast_count
+    from (${scopeCountsFromSteps(sql`select * from ${votes} where machine_id is not null and archived_at is null`)}) counts
     on conflict (machine_id, product_id) do update set votes = excluded.votes, votes_cast = excluded.votes_cast`);
   await db.execute(sql`
     insert into ${machineVoters} (machine_id, voter_id, votes_cast, first_vote_at, last_vote_at)
@@ -111,7 +138,7 @@ export async function recountVotes(db: Tx) {
     update ${products} p set votes = coalesce(m.total, 0) + coalesce(d.total, 0), demo_votes = coalesce(d.total, 0)
     from ${products} p2
     left join (select product_id, sum(votes) as total from ${machineProductVotes} group by product_id) m on m.product_id = p2.id
-    left join (select product_id, greatest(sum(case when vote_type = 'up' then 1 else -1 end), 0) as total
-               from ${votes} where machine_id is null and archived_at is null group by product_id) d on d.product_id = p2.id
+    left join (select product_id, net as total
+               from (${scopeCountsFromSteps(sql`select * from ${votes} where machine_id is null and archived_at is null`)}) demo) d on d.product_id = p2.id
     where p.id = p2.id`);
 }

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import { products, users, vendingMachines } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
-import { countVote, zeroCountersOf } from './vote-counters.js';
-import type { VoteStatementName } from './vote-statements.js';
+import { zeroCountersOf } from './vote-counters.js';
+import { voteWriterFor } from './vote-writer.js';
 import type { DeviceClass } from './device-class.js';
 import { NotFoundMessages } from '../../../shared/ids.js';
 import type { ScanSource } from '../../../shared/scan-sources.js';
@@ -34,25 +34,32 @@ export function hashIp(ctx: AppContext, ip: string): string {
 }
 
 /**
- * Records one vote and moves every counter it touches, in one statement (so one round trip and
- * one transaction; see vote-statements.ts). The partial unique index on live votes makes a second
- * vote by the same voter a no-op instead of a read-then-write race. The product row is locked
- * (key share) before anything is written, so a reset, which locks the operator's products first,
- * runs wholly before or wholly after each vote.
+ * Records one vote and moves every counter it touches. The vote goes to the database with the
+ * others that reach this process at the same moment, in one batch (vote-writer.ts); it is
+ * answered once the batch has committed. The partial unique index on live votes makes a second
+ * vote by the same voter a no-op instead of a read-then-write race, and the batch locks its
+ * products before writing anything, so a reset, which locks the operator's products first, runs
+ * wholly before or wholly after each vote.
  */
 export async function castVote(ctx: AppContext, ballot: Ballot): Promise<VoteResult> {
   const { scope, productId, voteType, voterId } = ballot;
   const machineId = scope.kind === 'machine' ? scope.machineId : null;
-  const name: VoteStatementName = `vote-${scope.kind}-${voteType}`;
-  const values: unknown[] = [productId, machineId, voteType, voterId, hashIp(ctx, ballot.ip), ballot.deviceClass];
-  values.push(scope.kind === 'demo' ? scope.ownerId : (ballot.source ?? 'direct'));
-  const row = await countVote(ctx.db, name, values);
-  if (!row?.recorded) await explainRefusedVote(ctx, scope, productId);
+  const outcome = await voteWriterFor(ctx.db).write({
+    product_id: productId,
+    machine_id: machineId,
+    vote_type: voteType,
+    voter_id: voterId,
+    ip_hash: hashIp(ctx, ballot.ip),
+    device_class: ballot.deviceClass,
+    source: scope.kind === 'machine' ? (ballot.source ?? 'direct') : 'direct',
+    demo_owner_id: scope.kind === 'demo' ? scope.ownerId : null,
+  });
+  if (!outcome.recorded) await explainRefusedVote(ctx, scope, productId);
   ctx.metrics?.voteRecorded();
-  const ownerId = scope.kind === 'demo' ? scope.ownerId : Number(row!.owner_id);
+  const ownerId = Number(outcome.owner_id);
   publishLive(ctx, ownerId, { type: 'vote', machineId, productId });
-  const votes = Number(row?.votes ?? 0);
-  // Milestones are announced by webhook; the vote statement has no transaction to share, so this follows its commit.
+  const votes = Number(outcome.votes ?? 0);
+  // Milestones are announced by webhook once the vote's batch has committed.
   if (voteType === 'up' && machineId !== null && isVoteMilestone(votes)) await announceVoteMilestone(ctx.db, { ownerId, machineId, productId, votes });
   return { productId, machineId, voteType, votes };
 }
