@@ -40,12 +40,26 @@ export interface BatchOutcome {
 }
 
 /**
- * Records a batch of votes and moves every counter they touch: one statement to make any count
- * row the batch needs for the first time, one to record and count (see vote-statements.ts).
+ * The (machine, product) count rows known to exist. A count row is never deleted but with its
+ * machine or product, after which no vote for it may count, so once made it can be skipped.
  */
-export async function writeVoteBatch(db: Database, entries: BatchEntry[]): Promise<BatchOutcome[]> {
+export type KnownCountRows = Set<string>;
+/** Past this many remembered rows the memory is dropped and rebuilt as batches come. */
+const MAX_KNOWN_COUNT_ROWS = 100_000;
+
+/**
+ * Records a batch of votes and moves every counter they touch: one statement to make any count
+ * row the batch needs for the first time (skipped when `known` holds them all), one to record
+ * and count (see vote-statements.ts).
+ */
+export async function writeVoteBatch(db: Database, entries: BatchEntry[], known: KnownCountRows = new Set()): Promise<BatchOutcome[]> {
   const batch = JSON.stringify(entries);
-  if (entries.some((entry) => entry.machine_id !== null)) await runPrepared(db, 'vote-count-rows', ENSURE_COUNT_ROWS, [batch]);
+  const needed = entries.filter((entry) => entry.machine_id !== null).map((entry) => `${entry.machine_id}/${entry.product_id}`);
+  if (needed.some((key) => !known.has(key))) {
+    await runPrepared(db, 'vote-count-rows', ENSURE_COUNT_ROWS, [batch]);
+    if (known.size > MAX_KNOWN_COUNT_ROWS) known.clear();
+    for (const key of needed) known.add(key);
+  }
   return runPrepared<BatchOutcome>(db, 'vote-batch', WRITE_VOTE_BATCH, [batch]);
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { writeVoteBatch, type BatchEntry, type BatchOutcome } from './vote-counters.js';
+import { writeVoteBatch, type BatchEntry, type BatchOutcome, type KnownCountRows } from './vote-counters.js';
 
 /**
  * The most votes one statement takes. A burst larger than this goes in several batches, one after
@@ -38,6 +38,7 @@ const isRetryable = (error: unknown) => RETRYABLE_CODES.has((error as { code?: s
 export class VoteWriter {
   private waiting: Waiting[] = [];
   private writing = 0;
+  private readonly knownCountRows: KnownCountRows = new Set();
 
   constructor(private readonly db: Database) {}
 
@@ -63,7 +64,11 @@ export class VoteWriter {
   private async writeBatch(batch: Waiting[]) {
     try {
       const outcomes = await this.attempt(batch.map((waiting, n) => ({ n, ...waiting.entry })));
-      for (const outcome of outcomes) batch[outcome.n]!.resolve(outcome);
+      // Answered on the next turn of the event loop: the next batch leaves for the database first,
+      // and the answers to this one are written while the database works on it.
+      setImmediate(() => {
+        for (const outcome of outcomes) batch[outcome.n]!.resolve(outcome);
+      });
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.reject(error);
@@ -76,7 +81,7 @@ export class VoteWriter {
   private async attempt(entries: BatchEntry[]): Promise<BatchOutcome[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await writeVoteBatch(this.db, entries);
+        return await writeVoteBatch(this.db, entries, this.knownCountRows);
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       }
