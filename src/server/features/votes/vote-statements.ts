@@ -73,7 +73,7 @@ export const WRITE_VOTE_BATCH = `
     returning id, product_id, machine_id, voter_id, vote_type, created_at),
   recorded as (
     select distinct on (i.id) i.*, a.n, a.owner_id from ins i
-    join allowed a on a.voter_id = i.voter_id and a.product_id = i.product_id and a.machine_id is not distinct from i.machine_id
+    join allowed a on a.voter_id = i.voter_id and a.product_id = i.product_id and coalesce(a.machine_id, 0) = coalesce(i.machine_id, 0)
     order by i.id, a.n),
   machine_current as (
     select c.machine_id, c.product_id, c.votes from machine_product_votes c

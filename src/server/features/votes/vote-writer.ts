@@ -2,10 +2,12 @@ import type { Database } from '../../db/client.js';
 import { writeVoteBatch, type BatchEntry, type BatchOutcome, type KnownCountRows } from './vote-counters.js';
 
 /**
- * The most votes one statement takes. A burst larger than this goes in several batches, one after
- * another; each stays a statement of a few milliseconds.
+ * The most votes one statement takes. Measured on PostgreSQL here, a batch of 25 took 1.9 ms (77 µs
+ * a vote), of 100 6.8 ms (68 µs), of 400 33 ms (82 µs): past about a hundred a vote costs more
+ * again, as the planner cannot know a batch's size and matches its votes to their rows pairwise. A
+ * larger burst goes in several batches, one after another.
  */
-const MAX_BATCH = 500;
+export const MAX_BATCH = 100;
 /**
  * Batches written at once. One: a batch locks its products before anything else, so a second batch
  * for the same products would only wait for the first to commit; meanwhile the next batch fills.
