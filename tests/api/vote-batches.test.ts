@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, createUser } from '../../src/server/db/factories.js';
-import { machineProductVotes, machineVoters, operatorVoters, products, users, votes } from '../../src/server/db/schema.js';
+import { machineVoters, operatorVoters, products, users, votes } from '../../src/server/db/schema.js';
 import { writeVoteBatch, type BatchEntry } from '../../src/server/features/votes/vote-counters.js';
 import { MAX_BATCH, VoteWriter } from '../../src/server/features/votes/vote-writer.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../support/index.js';
-import { expectCountersMatchVoteRows } from './vote-counters.js';
+import { expectCountersMatchVoteRows, storedCountAt } from './vote-counters.js';
 
 /**
  * The batch statement on its own: several votes in one statement must count exactly as the same
@@ -41,13 +41,7 @@ const entries = (list: Vote[]): BatchEntry[] =>
     ...vote,
   }));
 
-const countAt = async (machineId: number, productId: number) =>
-  (
-    await t.database.db
-      .select({ votes: machineProductVotes.votes, votesCast: machineProductVotes.votesCast })
-      .from(machineProductVotes)
-      .where(and(eq(machineProductVotes.machineId, machineId), eq(machineProductVotes.productId, productId)))
-  )[0];
+const countAt = (machineId: number, productId: number) => storedCountAt(t.database.db, machineId, productId);
 const productRow = async (id: number) => (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!;
 
 describe(`one batch of votes (${testDatabaseKind})`, () => {

@@ -1,4 +1,4 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/server/db/client.js';
@@ -138,4 +138,13 @@ export async function voteStateSnapshot(db: Database) {
     machineVoters: byKey(await db.select().from(machineVoters), (row) => `${row.machineId}/${row.voterId}`),
     products: byKey(await db.select({ id: products.id, votes: products.votes, demoVotes: products.demoVotes }).from(products), (row) => String(row.id)),
   };
+}
+
+/** One product's count and votes cast at one machine, as stored (undefined before its first vote). */
+export async function storedCountAt(db: Database, machineId: number, productId: number) {
+  const [row] = await db
+    .select({ votes: machineProductVotes.votes, votesCast: machineProductVotes.votesCast })
+    .from(machineProductVotes)
+    .where(and(eq(machineProductVotes.machineId, machineId), eq(machineProductVotes.productId, productId)));
+  return row;
 }

@@ -1,11 +1,11 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, createUser } from '../../src/server/db/factories.js';
-import { machineProductVotes, machineVoters, products, votes } from '../../src/server/db/schema.js';
+import { machineVoters, products, votes } from '../../src/server/db/schema.js';
 import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../support/index.js';
 import { signIn } from './helpers.js';
-import { expectCountersMatchVoteRows, newAddress, postVote, voterCookieFrom } from './vote-counters.js';
+import { expectCountersMatchVoteRows, newAddress, postVote, voterCookieFrom, storedCountAt } from './vote-counters.js';
 import { newVoter } from './voter.js';
 
 // Requests sent at once. On PostgreSQL they run in parallel over the pool; on the embedded
@@ -28,13 +28,7 @@ async function operatorWithMachines(machineCount: number) {
 }
 
 const productRow = async (id: number) => (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!;
-const countAt = async (machineId: number, productId: number) =>
-  (
-    await t.database.db
-      .select({ votes: machineProductVotes.votes, votesCast: machineProductVotes.votesCast })
-      .from(machineProductVotes)
-      .where(and(eq(machineProductVotes.machineId, machineId), eq(machineProductVotes.productId, productId)))
-  )[0];
+const countAt = (machineId: number, productId: number) => storedCountAt(t.database.db, machineId, productId);
 const voteRowCount = async (productId: number) =>
   (await t.database.db.select({ n: count() }).from(votes).where(and(eq(votes.productId, productId), isNull(votes.archivedAt))))[0]!.n;
 const votersAt = async (machineId: number) =>

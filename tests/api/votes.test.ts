@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, createUser } from '../../src/server/db/factories.js';
 import { machineProductVotes, machineVoters, products, votes } from '../../src/server/db/schema.js';
@@ -6,7 +6,7 @@ import { DEMO_OPERATOR_EMAIL } from '../../src/server/db/seed.js';
 import { VOTER_COOKIE_REQUIRED_MESSAGE } from '../../src/shared/vote-rules.js';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../support/index.js';
 import { expectJsonError, get, login, signIn } from './helpers.js';
-import { expectCountersMatchVoteRows, postVote, voteStateSnapshot, voterCookieFrom, voterIdOf } from './vote-counters.js';
+import { expectCountersMatchVoteRows, postVote, voteStateSnapshot, voterCookieFrom, voterIdOf, storedCountAt } from './vote-counters.js';
 
 let t: TestApp;
 let demoOperatorId: number;
@@ -31,13 +31,7 @@ async function operatorWithMachines(machineCount = 2) {
 }
 
 const productRow = async (id: number) => (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!;
-const countAt = async (machineId: number, productId: number) =>
-  (
-    await t.database.db
-      .select()
-      .from(machineProductVotes)
-      .where(and(eq(machineProductVotes.machineId, machineId), eq(machineProductVotes.productId, productId)))
-  )[0];
+const countAt = (machineId: number, productId: number) => storedCountAt(t.database.db, machineId, productId);
 const voteRowsOf = (productId: number) => t.database.db.select().from(votes).where(eq(votes.productId, productId));
 const listedVotes = async (url: string, productId: number, cookie?: string) => {
   const res = await get(t, url, cookie);
