@@ -8,7 +8,16 @@
  *   young, so scavenges stay cheap while the heap holds far less empty nursery.
  * Together they take the idle server from about 250 MB to about 175 MB for a fifth fewer votes/s
  * at saturation. On a PostgreSQL server throughput comes first, and Node's defaults stay.
+ *
+ * package.json's `start` gives the embedded flags on its own command line, so that start.mjs can
+ * run the server in its own process (tests/scripts/server-node-flags.test.ts holds the two equal).
  */
 export function serverNodeFlags(env) {
   return env.DATABASE_URL ? [] : ['--v8-pool-size=1', '--max-semi-space-size=4'];
+}
+
+/** Whether a process started with `execArgv` runs exactly the flags the server wants under `env`. */
+export function hasServerNodeFlags(execArgv, env) {
+  const wanted = serverNodeFlags(env);
+  return execArgv.length === wanted.length && wanted.every((flag) => execArgv.includes(flag));
 }
