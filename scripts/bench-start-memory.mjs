@@ -177,10 +177,14 @@ async function measure() {
     console.log(`under load: ${mb(load.peakSumKb)} MB at the largest sample; ${votesPerSecond.join(', ')} votes/s`);
     const load1 = loadavg()[0];
 
-    // As a process manager stops it: a signal to npm, which passes it on.
-    child.kill('SIGTERM');
-    const exitCode = await exited;
-    return { start, idle, load, hwm, votesPerSecond, load1, exitCode };
+    // As Ctrl-C or a service manager stops it: the whole group. (To npm alone, the signal would
+    // reach only the shell npm runs the script in.)
+    const tree = processTree(child.pid);
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+    for (let wait = 0; wait < 100 && tree.some((pid) => readProcess(pid)); wait++) await sleep(100);
+    const stoppedCleanly = !tree.some((pid) => readProcess(pid));
+    return { start, idle, load, hwm, votesPerSecond, load1, stoppedCleanly };
   } finally {
     try {
       process.kill(-child.pid, 'SIGKILL');
@@ -209,8 +213,8 @@ function render(result) {
     ...rows,
     `| **Sum** | **${mb(idle.peakSumKb)} MB** | **${mb(load.peakSumKb)} MB** | ${mb(sumOfPeaks)} MB (sum of each process's peak) |`,
     '',
-    `While starting, the tree held at most ${mb(start.peakSumKb)} MB${gone.length ? ` (with the first start's own ${gone.map((p) => `\`${p.name}\`, up to ${mb(p.maxRssKb)} MB`).join('; ')}, ended before the server listened)` : ''}. ` +
-      `Votes/s at 50 connections: ${result.votesPerSecond.join(', ')}. Exit after SIGTERM: ${result.exitCode}.`,
+    `While starting, the tree held at most ${mb(start.peakSumKb)} MB${gone.length ? ` (with short-lived processes of the first start: ${gone.map((p) => `\`${p.name}\`, up to ${mb(p.maxRssKb)} MB`).join('; ')}; all ended before the server listened)` : ''}. ` +
+      `Votes/s at 50 connections: ${result.votesPerSecond.join(', ')}. After SIGTERM to the process group, ${result.stoppedCleanly ? 'every process had ended within 10 s' : 'some process was still running after 10 s'}.`,
     '',
     'Target (issue "Votes at the speed of the database … and a lighter server"): at most 250 MB idle and 400 MB at peak, every process counted.',
   ].join('\n');
