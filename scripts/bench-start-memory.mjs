@@ -58,14 +58,17 @@ function describe(command) {
   const [program, ...args] = command;
   const base = program?.split('/').at(-1) ?? '?';
   if (base === 'node' || base === 'nodejs') {
+    if (args[0] === '-e') return `node -e ${short(args[1] ?? '')}`;
     const script = args.find((arg) => !arg.startsWith('-'));
     if (script?.endsWith('npm-cli.js') || script?.endsWith('/npm')) return `npm ${args.slice(args.indexOf(script) + 1).join(' ')}`.trim();
     const flags = args.filter((arg) => arg.startsWith('-') && args.indexOf(arg) < args.indexOf(script));
     return ['node', ...flags, script?.replace(`${root}`, '') ?? ''].join(' ').trim();
   }
   if (base === 'npm') return `npm ${args.join(' ')}`;
-  return [base, ...args].join(' ').slice(0, 60);
+  return short([base, ...args].join(' '));
 }
+
+const short = (text) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
 
 /** Samples the tree every 100 ms until `stop()`; keeps each process's largest VmRSS and VmHWM and the largest sum. */
 function sampleTree(rootPid) {
@@ -81,7 +84,8 @@ function sampleTree(rootPid) {
         if (!now) continue;
         sum += now.rssKb;
         const before = seen.get(pid);
-        seen.set(pid, { ...now, maxRssKb: Math.max(before?.maxRssKb ?? 0, now.rssKb) });
+        // An ending process has no command line left: keep the name it had.
+        seen.set(pid, { ...now, name: now.name === '?' && before ? before.name : now.name, maxRssKb: Math.max(before?.maxRssKb ?? 0, now.rssKb) });
       }
       lastSumKb = sum;
       peakSumKb = Math.max(peakSumKb, sum);
@@ -199,13 +203,13 @@ function render(result) {
   const { start, idle, load, hwm } = result;
   const rows = idle.processes.map((process) => {
     const underLoad = load.processes.find((p) => p.pid === process.pid);
-    return `| \`${process.name}\` | ${mb(process.rssKb)} MB | ${mb(underLoad?.maxRssKb ?? 0)} MB | ${mb(hwm[process.pid] ?? underLoad?.hwmKb ?? 0)} MB |`;
+    return `| \`${process.name}\` | ${mb(process.maxRssKb)} MB | ${mb(underLoad?.maxRssKb ?? 0)} MB | ${mb(hwm[process.pid] ?? underLoad?.hwmKb ?? 0)} MB |`;
   });
   const sumOfPeaks = idle.processes.reduce((sum, p) => sum + (hwm[p.pid] ?? 0), 0);
   const gone = start.processes.filter((p) => !idle.processes.some((q) => q.pid === p.pid));
   return [
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:start-memory\` on this machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${result.load1.toFixed(1)} at the end. ` +
-      '`npm start` on a fresh data directory (the embedded database, first start included), every process it starts counted: resident memory (VmRSS) summed over the process tree from npm down, sampled every 100 ms. ' +
+      '`npm start` on a fresh data directory (the embedded database, first start included), every process it starts counted: resident memory (VmRSS) summed over the process tree from npm down, sampled every 100 ms; the largest sample is shown. ' +
       `Idle: ${IDLE_SECONDS} s from 3 s after /readyz first answers. Vote load: as \`npm run bench\` (${SECONDS} s at 20 connections, ${SECONDS} s at 200 votes/s, three times ${SECONDS} s at 50 connections).`,
     '',
     '| Process | Idle | Largest under vote load | Peak (VmHWM, start included) |',
