@@ -98,6 +98,77 @@ const summary = (result) => ({
   errors: result.errors,
 });
 
+const PAGE_RATE = 200;
+
+/**
+ * The page customers load first, `GET /vote/{machineId}`: each load a new visitor (no voter cookie
+ * yet) from an address of its own, asking for a compressed page in English as a phone does.
+ */
+function votePageLoad(url, machineIds, options) {
+  let n = 0;
+  return autocannon({
+    url,
+    connections: options.connections,
+    duration: SECONDS,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          n++;
+          return {
+            ...request,
+            path: `/vote/${machineIds[n % machineIds.length]}`,
+            headers: {
+              ...request.headers,
+              'accept-encoding': 'gzip, deflate, br',
+              'accept-language': 'en-US,en;q=0.9',
+              'x-forwarded-for': `10.${128 + ((n >> 16) & 127)}.${(n >> 8) & 255}.${n & 255}`,
+            },
+          };
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * Pages/s at saturation (50 connections, median of three) and latency at a fixed PAGE_RATE, on a
+ * server of its own started before the vote runs: the page counts today's votes, so after tens of
+ * thousands of them it would measure the vote runs' leftovers rather than a day's traffic.
+ */
+async function benchVotePage(env) {
+  const server = startServer(env);
+  await server.ready;
+  const { url } = server;
+  const machineIds = [1, 2];
+  const page = (result) => ({ pagesPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors });
+  await votePageLoad(url, machineIds, { connections: 20 }); // warm-up
+  const fixed = page(await votePageLoad(url, machineIds, { connections: 10, rate: PAGE_RATE }));
+  console.log('vote page, fixed rate', fixed);
+  const runs = [];
+  for (let run = 0; run < 3; run++) {
+    runs.push(page(await votePageLoad(url, machineIds, { connections: 50 })));
+    console.log('vote page, saturation', runs.at(-1));
+  }
+  const median = [...runs].sort((a, b) => a.pagesPerSecond - b.pagesPerSecond)[1];
+  await server.stop();
+  return { fixed, saturation: { ...median, runs: runs.map((run) => run.pagesPerSecond) } };
+}
+
+function renderVotePage(runs) {
+  return [
+    '',
+    `The vote page, \`GET /vote/{machineId}\` (machines 1 and 2 of the demo data, six weeks of votes), on a server of its own before the vote runs above: each load a new visitor from an address of its own, asking for a compressed page (\`accept-encoding: gzip, deflate, br\`). Saturation: 50 connections, three runs, the median shown. Fixed rate: ${PAGE_RATE} pages/s from 10 connections.`,
+    '',
+    `| Database | Pages/s at saturation | p50 / p99 at saturation | p50 / p99 at ${PAGE_RATE} pages/s | Not 2xx, errors |`,
+    '| --- | --- | --- | --- | --- |',
+    ...runs.map(({ engine, votePage: v }) =>
+      `| ${engine} | ${v.saturation.pagesPerSecond} (${v.saturation.runs.join(', ')}) | ${v.saturation.p50} / ${v.saturation.p99} ms | ${v.fixed.p50} / ${v.fixed.p99} ms${v.fixed.pagesPerSecond < PAGE_RATE * 0.95 ? ` (${v.fixed.pagesPerSecond} pages/s reached)` : ''} | ${v.saturation.non2xx + v.fixed.non2xx}, ${v.saturation.errors + v.fixed.errors} |`,
+    ),
+  ];
+}
+
 async function dashboardLatencies(url, cookie, machineId) {
   const calls = ['/api/stats', `/api/stats?machineId=${machineId}`, '/api/products', `/api/products?machineId=${machineId}`, '/api/dashboard/machines', '/api/machines', '/api/vending-issues', '/api/suggestions'];
   return callLatencies(url, cookie, calls, { calls: 120, warmUp: 20, allow404: true });
@@ -107,6 +178,7 @@ async function benchEngine(engine) {
   console.log(`\n== ${engine} ==`);
   const dataDir = mkdtempSync(join(tmpdir(), 'vendvote-bench-'));
   const databaseUrl = engine === 'postgres' ? await freshPostgresDatabase('vendvote_bench') : undefined;
+  const votePage = await benchVotePage({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const server = startServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   await server.ready;
   // Idle: started, demo data seeded, nothing asked yet but the readiness check.
@@ -154,7 +226,7 @@ async function benchEngine(engine) {
   } else {
     await database.close();
   }
-  return { engine, saturation, fixed, idleMemoryMb, memoryMb, mismatches: mismatches.length, dashboard };
+  return { engine, saturation, fixed, idleMemoryMb, memoryMb, mismatches: mismatches.length, dashboard, votePage };
 }
 
 const results = [];
@@ -177,6 +249,7 @@ function renderSection(runs) {
     'Idle: resident memory after start with the demo data, before any load. Peak: the most resident at any time, load included.',
     '',
     'Targets: PostgreSQL at least 2,000 votes/s, p99 at most 25 ms at 500 votes/s, server under 300 MB; embedded database at least 700 votes/s, server at most 250 MB idle and 400 MB at peak.',
+    ...renderVotePage(runs),
   ];
   for (const r of runs.filter((run) => run.dashboard)) {
     lines.push('', `Dashboard calls, ${r.engine}, operator with ${LARGE_VOTES.toLocaleString('en-US')} votes (10 machines, 24 products, 180 days; inserted in bulk, then \`VACUUM ANALYZE\` as autovacuum would soon do), 100 sequential calls each after 20 to warm up (target p95 at most 50 ms):`, '', '| Call | p50 | p95 |', '| --- | --- | --- |');

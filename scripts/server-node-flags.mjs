@@ -5,10 +5,21 @@
  * - one background thread for V8's compiler and garbage collector instead of four: each keeps its
  *   own allocator arena, tens of MB once PGlite's WebAssembly has been compiled;
  * - young-generation semispaces of 4 MB instead of 16 MB: most of what a request allocates dies
- *   young, so scavenges stay cheap while the heap holds far less empty nursery.
- * Together they take the idle server from about 250 MB to about 175 MB for a fifth fewer votes/s
- * at saturation. On a PostgreSQL server throughput comes first, and Node's defaults stay.
+ *   young, so scavenges stay cheap while the heap holds far less empty nursery;
+ * - V8's optimize-for-size mode: a heap grown in smaller steps and more compact objects and code;
+ *   about 12 MB less resident when idle, with no loss of votes/s measurable on this machine.
+ * Together they take the idle server from about 250 MB to about 200 MB. On a PostgreSQL server
+ * throughput comes first, and Node's defaults stay.
+ *
+ * package.json's `start` gives the embedded flags on its own command line, so that start.mjs can
+ * run the server in its own process (tests/process/npm-start.test.ts holds the two equal).
  */
 export function serverNodeFlags(env) {
-  return env.DATABASE_URL ? [] : ['--v8-pool-size=1', '--max-semi-space-size=4'];
+  return env.DATABASE_URL ? [] : ['--v8-pool-size=1', '--max-semi-space-size=4', '--optimize-for-size'];
+}
+
+/** Whether a process started with `execArgv` runs exactly the flags the server wants under `env`. */
+export function hasServerNodeFlags(execArgv, env) {
+  const wanted = serverNodeFlags(env);
+  return execArgv.length === wanted.length && wanted.every((flag) => execArgv.includes(flag));
 }

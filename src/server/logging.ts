@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import pino from 'pino';
-import pretty from 'pino-pretty';
+import type pretty from 'pino-pretty';
 
 /**
  * The server's logger. Request lines carry no query string (verification and reset tokens travel
@@ -14,6 +15,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
   };
   // Formatted in process: a transport would run in a worker thread, a second JavaScript heap.
-  destination ??= process.stdout.isTTY ? pretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true }) : undefined;
+  // pino-pretty only at a terminal: loaded there alone, as log collectors never need it.
+  destination ??= process.stdout.isTTY ? (createRequire(import.meta.url)('pino-pretty') as typeof pretty)({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', sync: true }) : undefined;
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { prepareEmbeddedDataDirApart } from './db/first-start.js';
@@ -36,7 +35,8 @@ const webDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 async function main() {
   if (!env.DATABASE_URL) await prepareEmbeddedDataDirApart(dataDir);
   const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, log } : { dataDir });
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
+  // Loaded only when asked for: a few MB resident that a single instance never uses.
+  const redis = env.REDIS_URL ? new (await import('ioredis')).Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: resolve(dataDir, 'outbox'), log });
   const printify = printifySettingsFrom(env);
   if (printify && isLoopbackUrl(publicUrl) && !env.PRINTIFY_API_BASE) {

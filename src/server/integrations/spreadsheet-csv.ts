@@ -1,4 +1,9 @@
-import Papa from 'papaparse';
+import { createRequire } from 'node:module';
+import type PapaModule from 'papaparse';
+
+let papa: typeof PapaModule | undefined;
+/** Papa Parse, loaded with the first CSV written rather than at start. */
+const Papa = () => (papa ??= createRequire(import.meta.url)('papaparse') as typeof PapaModule);
 
 /**
  * A text cell that a spreadsheet would run as a formula (OWASP "CSV injection"): it starts with
@@ -17,7 +22,7 @@ const BYTE_ORDER_MARK = '\uFEFF';
  * formula prefixed with an apostrophe (which the spreadsheet shows as text).
  */
 export function spreadsheetCsv(fields: readonly string[], rows: (string | number)[][]): string {
-  return BYTE_ORDER_MARK + Papa.unparse({ fields: [...fields], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
+  return BYTE_ORDER_MARK + Papa().unparse({ fields: [...fields], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
 }
 
 /** A cell of a streamed CSV; null and undefined are written as empty cells. */
@@ -34,5 +39,5 @@ export function spreadsheetCsvHeader(fields: readonly string[]): string {
 /** Rows of a streamed CSV, each line ending in CRLF (so batches join up), escaped and guarded as above. */
 export function spreadsheetCsvLines(rows: readonly (readonly CsvCell[])[]): string {
   if (rows.length === 0) return '';
-  return `${Papa.unparse(rows as CsvCell[][], { escapeFormulae: FORMULA_START, newline: '\r\n' })}\r\n`;
+  return `${Papa().unparse(rows as CsvCell[][], { escapeFormulae: FORMULA_START, newline: '\r\n' })}\r\n`;
 }

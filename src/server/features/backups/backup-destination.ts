@@ -3,7 +3,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileStore } from '../../integrations/file-store/file-store.js';
-import { BACKUP_NAME_PATTERN, writeBackup, type BackupResult, type BackupSources } from './make-backup.js';
+import { BACKUP_NAME_PATTERN } from './backup-manifest.js';
+import type { BackupResult, BackupSources } from './make-backup.js';
+
+/** The backup writer (tar, pg's COPY streams), loaded with the first backup rather than at start. */
+async function writeBackup(sources: BackupSources, target: string): Promise<BackupResult> {
+  return (await import('./make-backup.js')).writeBackup(sources, target);
+}
 
 /** Backups in the bucket live under this folder, apart from the uploads a backup copies. */
 export const BUCKET_BACKUP_FOLDER = 'backups';

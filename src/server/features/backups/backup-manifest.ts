@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 
+/** `vendvote-backup-2026-11-28T12-30-00-000Z.tar.gz`: names sort in the order they were made. */
+export const backupFileName = (at: Date) => `vendvote-backup-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+export const BACKUP_NAME_PATTERN = /^vendvote-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.tar\.gz$/;
+
 export const BACKUP_FORMAT = 'vendvote-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 export const MANIFEST_FILE = 'manifest.json';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { create as createTar } from 'tar';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { FileStore } from '../../integrations/file-store/file-store.js';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, sha256OfFile, type Manifest, type TableEntry } from './backup-manifest.js';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BACKUP_NAME_PATTERN, backupFileName, MANIFEST_FILE, sha256OfFile, type Manifest, type TableEntry } from './backup-manifest.js';
 import { currentMigration, quoted, readSequences, readTables, tableFigures } from './database-schema.js';
 import { copyUploadsOut } from './upload-copy.js';
 import { inTransaction } from './sql-session.js';
@@ -28,9 +28,7 @@ export interface BackupResult {
 
 const packageJson = fileURLToPath(new URL('../../../../package.json', import.meta.url));
 
-/** `vendvote-backup-2026-11-28T12-30-00-000Z.tar.gz`: names sort in the order they were made. */
-export const backupFileName = (at: Date) => `vendvote-backup-${at.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
-export const BACKUP_NAME_PATTERN = /^vendvote-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.tar\.gz$/;
+export { BACKUP_NAME_PATTERN, backupFileName };
 
 /**
  * Writes one archive: every table's rows from one snapshot, the uploaded files, the generated

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
 import type { CharityImportReport } from '../../../shared/donation-hub.schemas.js';
 import type { Database } from '../../db/client.js';
@@ -76,6 +75,8 @@ export async function importCharityFiles(
 
 async function importOneFile(db: Database, file: ImportFile, options: ImportOptions, locate: ZipLocator, report: CharityImportReport) {
   // Rows as arrays, empty lines kept, so that the line numbers reported are the file's own.
+  // Papa Parse is loaded with the first import rather than at start.
+  const { default: Papa } = await import('papaparse');
   const rows = file.stream.pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { header: false })) as AsyncIterable<string[]>;
   // Rows of one batch by EIN: a file that lists an organisation twice keeps its last row.
   let batch = new Map<string, BmfCharity & { latitude: number; longitude: number }>();

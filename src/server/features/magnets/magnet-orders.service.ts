@@ -15,7 +15,6 @@ import { BillingMessages } from '../../../shared/billing.schemas.js';
 import type { AppContext } from '../../context.js';
 import { billingCustomers, magnetOrders, type MagnetOrder } from '../../db/schema.js';
 import { badGateway, badRequest, notFound, serviceUnavailable } from '../../http-errors.js';
-import { renderQrPng } from '../../integrations/qr.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import type { BillingSettings } from '../billing/billing-settings.js';
 import { askStripe, configuredBilling, customerOf, type Payer } from '../billing/checkout.js';
@@ -221,5 +220,7 @@ export async function magnetQrImage(ctx: AppContext, token: string): Promise<Buf
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw orderNotFound();
   const [row] = await ctx.db.select({ voteUrl: magnetOrders.voteUrl }).from(magnetOrders).where(eq(magnetOrders.qrToken, token));
   if (!row) throw orderNotFound();
+  // The QR encoder and renderer are loaded on first use (see qr-codes.routes.ts).
+  const { renderQrPng } = await import('../../integrations/qr.js');
   return renderQrPng(row.voteUrl, MAGNET_CAPTION);
 }

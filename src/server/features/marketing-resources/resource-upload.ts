@@ -1,6 +1,5 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { Readable } from 'node:stream';
 import {
   isFileResourceType,
@@ -131,6 +130,8 @@ async function receiveFile(part: MultipartFile, received: ReceivedUpload, store:
     return drain(part.file);
   }
   const head = await readHead(part.file, SNIFF_BYTES);
+  // Loaded with the first upload: its file signatures are megabytes that most servers never need.
+  const { fileTypeFromBuffer } = await import('file-type');
   const mime = (await fileTypeFromBuffer(head))?.mime;
   const kind = kindOfMime(mime);
   const expected = chosen && isFileResourceType(chosen) ? chosen : undefined;

@@ -1,5 +1,4 @@
 import { and, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { SecurityMessages } from '../../../shared/security.schemas.js';
 import {
@@ -91,6 +90,8 @@ export async function startTwoFactorSetup(
       expiresAt,
     });
   });
+  // The QR encoder is loaded on first use, as for machines' codes (integrations/qr.ts).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     otpauthUri,

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -39,29 +40,41 @@ export interface MailerOptions {
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 /**
+ * nodemailer, loaded with the first message: a few MB resident that a server sending no mail
+ * (most of the time) does not need.
+ */
+function lazyTransport(options: Parameters<typeof nodemailer.createTransport>[0]) {
+  let opening: Promise<Transporter> | undefined;
+  return {
+    open: () => (opening ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(options))),
+    close: () => void opening?.then((transport) => transport.close()),
+  };
+}
+
+/**
  * Sends over SMTP when SMTP_URL is set; otherwise writes each message as an .eml file to the
  * outbox and logs it, so a local install can still follow verification and reset links.
  */
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    const transport = lazyTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await (await transport.open()).sendMail({ from, ...message });
         log.info({ subject: message.subject }, 'mail sent');
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transport.open()).sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
       log.info({ to: message.to, subject: message.subject, file }, `mail written to the outbox:\n${message.text}`);
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }
