@@ -33,9 +33,15 @@ export async function medianMs(fn, runs = 5) {
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
 }
 
+/**
+ * A port for a bench server: from 10000 to 18999, clear of the services this machine runs on lower
+ * ports (RabbitMQ's epmd listens on 4369) and of the kernel's ephemeral ports from 32768.
+ */
+export const benchPort = () => 10_000 + Math.floor(Math.random() * 9_000);
+
 /** Starts dist/server/main.js on a free port with `env` (which must hold SESSION_SECRET); `ready` resolves once it answers. */
 export function startBenchServer(env) {
-  const port = 4100 + Math.floor(Math.random() * 800);
+  const port = benchPort();
   const child = spawn(process.execPath, [...serverNodeFlags(env), 'dist/server/main.js'], {
     cwd: root,
     // DRAIN_SECONDS 0: no balancer to drain for, so a stop does not wait.

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freshBenchDatabase } from './bench-support.mjs';
+import { benchPort, freshBenchDatabase } from './bench-support.mjs';
 import { updatePerformanceDoc } from './performance-doc.mjs';
 import { voteLoad } from './vote-load.mjs';
 
@@ -28,7 +28,7 @@ const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: buildRo
 const secret = randomBytes(32).toString('hex');
 const profileDir = mkdtempSync(join(tmpdir(), 'vendvote-profile-'));
 const databaseUrl = engine === 'postgres' ? await freshBenchDatabase('vendvote_bench_profile') : undefined;
-const port = 4100 + Math.floor(Math.random() * 800);
+const port = benchPort();
 const url = `http://127.0.0.1:${port}`;
 const spawnedAt = performance.now();
 const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, join(buildRoot, 'dist/server/main.js')], {
