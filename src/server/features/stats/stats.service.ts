@@ -5,11 +5,16 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import type { VoteScope } from '../votes/vote-scope.js';
 
-/** The machines a scope covers, as an SQL list; the demo page has none. */
+/**
+ * The machines a scope covers, as an SQL array to compare with `= any(…)`; the demo page has none.
+ * An array rather than `in (select …)`: the planner then estimates each machine's rows from the
+ * index, instead of the scope's share of the whole table. After another operator's burst of votes
+ * today, `in (select …)` took the votes of today for a scan of the table (130 ms, not 5 ms).
+ */
 function scopeMachines(scope: VoteScope): SQL {
   return scope.kind === 'machine'
-    ? sql`(${scope.machineId})`
-    : sql`(select id from vending_machines where user_id = ${scope.ownerId})`;
+    ? sql`array[${scope.machineId}::int]`
+    : sql`array(select id from vending_machines where user_id = ${scope.ownerId})`;
 }
 
 /** Start of today and of yesterday in the scope owner's time zone. */
@@ -33,12 +38,12 @@ export async function getStats(ctx: AppContext, scope: VoteScope): Promise<Stats
   const inScope =
     scope.kind === 'demo'
       ? sql`v.machine_id is null and v.archived_at is null and v.product_id in (select id from products where user_id = ${scope.ownerId})`
-      : sql`v.machine_id in ${scopeMachines(scope)} and v.archived_at is null`;
+      : sql`v.machine_id = any(${scopeMachines(scope)}) and v.archived_at is null`;
   const totals =
     scope.kind === 'demo'
       ? sql`(select count(*) from votes v where ${inScope})::int as total_votes,
             (select count(distinct voter_id) from votes v where ${inScope})::int as active_voters`
-      : sql`(select coalesce(sum(votes_cast), 0) from machine_product_votes where machine_id in ${scopeMachines(scope)})::int as total_votes,
+      : sql`(select coalesce(sum(votes_cast), 0) from machine_product_votes where machine_id = any(${scopeMachines(scope)}))::int as total_votes,
             ${scope.kind === 'machine' ? sql`(select count(*) from machine_voters where machine_id = ${scope.machineId})` : sql`(select count(*) from operator_voters where user_id = ${scope.ownerId})`}::int as active_voters`;
   // Both weeks' voters in one pass over the last 14 days, grouped by voter: hashing the voters
   // is several times faster than two sorted `count(distinct …)` (docs/performance.md).
