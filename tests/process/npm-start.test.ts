@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,17 @@ describe('npm start', { timeout: 300_000 }, () => {
     const { serverNodeFlags } = (await import(flagsModule)) as Flags;
     const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(scripts.start).toBe(['node', ...serverNodeFlags({}), 'scripts/start.mjs'].join(' '));
+  });
+
+  test('Node accepts the flags of both databases (a mistyped V8 flag stops node before it starts)', async () => {
+    const { serverNodeFlags } = (await import(flagsModule)) as Flags;
+    for (const env of [{}, { DATABASE_URL: 'postgres://localhost/vendvote' }]) {
+      const flags = serverNodeFlags(env);
+      expect(flags.length).toBeGreaterThan(0);
+      const run = spawnSync(process.execPath, [...flags, '-e', 'process.exit(0)'], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+    }
   });
 
   test('serves from the one node process npm starts, and on SIGTERM drains and exits 0', async () => {
