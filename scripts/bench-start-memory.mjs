@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { sign } from '@fastify/cookie';
 import autocannon from 'autocannon';
 import { updatePerformanceDoc } from './performance-doc.mjs';
+import { uniqueResidentKb } from './resident-pages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -70,16 +71,27 @@ function describe(command) {
 
 const short = (text) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
 
-/** Samples the tree every 100 ms until `stop()`; keeps each process's largest VmRSS and VmHWM and the largest sum. */
+/**
+ * Samples the tree every 100 ms until `stop()`; keeps each process's largest VmRSS and VmHWM and the
+ * largest sum. Once a second it also counts the tree's pages each once (resident-pages.mjs) and
+ * keeps the largest such count (null where the kernel does not show page frames).
+ */
 function sampleTree(rootPid) {
   const seen = new Map();
   let peakSumKb = 0;
   let lastSumKb = 0;
+  let peakUniqueKb = 0;
   let running = true;
+  let sample = 0;
   const done = (async () => {
     while (running) {
+      const pids = processTree(rootPid);
+      if (sample++ % 10 === 0 && peakUniqueKb !== null) {
+        const uniqueKb = uniqueResidentKb(pids);
+        peakUniqueKb = uniqueKb === null ? null : Math.max(peakUniqueKb, uniqueKb);
+      }
       let sum = 0;
-      for (const pid of processTree(rootPid)) {
+      for (const pid of pids) {
         const now = readProcess(pid);
         if (!now) continue;
         sum += now.rssKb;
@@ -99,7 +111,7 @@ function sampleTree(rootPid) {
     stop: async () => {
       running = false;
       await done;
-      return { peakSumKb, processes: [...seen.values()] };
+      return { peakSumKb, peakUniqueKb, processes: [...seen.values()] };
     },
   };
 }
@@ -168,7 +180,7 @@ async function measure() {
     const idleSampler = sampleTree(child.pid);
     await sleep(IDLE_SECONDS * 1000);
     const idle = await idleSampler.stop();
-    console.log(`idle: ${mb(idle.peakSumKb)} MB in ${idle.processes.length} processes`);
+    console.log(`idle: ${mb(idle.peakSumKb)} MB in ${idle.processes.length} processes; each page once: ${idle.peakUniqueKb === null ? 'not readable' : `${mb(idle.peakUniqueKb)} MB`}`);
 
     const productIds = (await (await fetch(`${url}/api/products?machineId=1`)).json()).map((p) => p.id);
     const loadSampler = sampleTree(child.pid);
@@ -216,6 +228,11 @@ function render(result) {
     '| --- | --- | --- | --- |',
     ...rows,
     `| **Sum** | **${mb(idle.peakSumKb)} MB** | **${mb(load.peakSumKb)} MB** | ${mb(sumOfPeaks)} MB (sum of each process's peak) |`,
+    ...(idle.peakUniqueKb !== null && load.peakUniqueKb !== null
+      ? [`| **Each page once** | **${mb(idle.peakUniqueKb)} MB** | **${mb(load.peakUniqueKb)} MB** | |`]
+      : []),
+    '',
+    'Sum: VmRSS added up, so a page that two processes map is counted twice; npm and the server run the same node binary and libraries, whose pages the kernel keeps once. Each page once: the physical pages the tree holds, each counted once (their frame numbers, read from /proc/<pid>/pagemap once a second), the memory the machine actually gives the tree.',
     '',
     `While starting, the tree held at most ${mb(start.peakSumKb)} MB${gone.length ? ` (with short-lived processes of the first start: ${gone.map((p) => `\`${p.name}\`, up to ${mb(p.maxRssKb)} MB`).join('; ')}; all ended before the server listened)` : ''}. ` +
       `Votes/s at 50 connections: ${result.votesPerSecond.join(', ')}. After SIGTERM to the process group, ${result.stoppedCleanly ? 'every process had ended within 10 s' : 'some process was still running after 10 s'}.`,
