@@ -89,13 +89,16 @@ describe('POST /api/contact with SUPPORT_EMAIL set', () => {
 describe('POST /api/contact without SUPPORT_EMAIL', () => {
   test('the message is kept for admins and only the copy is mailed', async () => {
     const input = contactMessage();
+    // The jobs this send queues: those after the newest one now. (Not found by the sender's address:
+    // a finished job's payload is emptied, and the copy may be finished by the time we look.)
+    const [newest] = await withoutSupport.database.db.select({ id: jobs.id }).from(jobs).orderBy(desc(jobs.id)).limit(1);
     const res = await send(withoutSupport, input);
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toEqual({ message: ContactMessages.sentDescription });
 
     const copy = await withoutSupport.smtp.waitForMail(input.email, /^We received your message/);
     expect(copy.replyTo).toEqual([]);
-    const queued = (await contactJobs(withoutSupport)).filter((job) => JSON.stringify(job.payload).includes(input.email));
+    const queued = (await contactJobs(withoutSupport)).filter((job) => job.id > (newest?.id ?? 0));
     expect(queued.map((job) => job.name)).toEqual(['mail.contact-copy']);
     expect(withoutSupport.smtp.received.every((mail) => !mail.subject.startsWith('Contact form:'))).toBe(true);
 
