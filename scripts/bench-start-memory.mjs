@@ -3,15 +3,14 @@
 // directory: while starting, idle, and under the vote load of `npm run bench`. Resident memory is
 // summed over the process tree, walked from npm's pid through /proc. Written to docs/performance.md.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { sign } from '@fastify/cookie';
-import autocannon from 'autocannon';
 import { updatePerformanceDoc } from './performance-doc.mjs';
 import { uniqueResidentKb } from './resident-pages.mjs';
+import { voteLoad as sharedVoteLoad } from './vote-load.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -116,35 +115,9 @@ function sampleTree(rootPid) {
   };
 }
 
-/** The vote load of scripts/bench.mjs: every request a new voter, signed cookie, an address of its own. */
-function voteLoad(url, productIds, { connections, rate }) {
-  let n = 0;
-  return autocannon({
-    url,
-    connections,
-    duration: SECONDS,
-    ...(rate ? { overallRate: rate } : {}),
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => {
-          n++;
-          return {
-            ...request,
-            path: `/api/products/${productIds[n % productIds.length]}/vote?machineId=${1 + (n % 2)}`,
-            body: JSON.stringify({ voteType: n % 9 === 0 ? 'down' : 'up' }),
-            headers: {
-              ...request.headers,
-              'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-              cookie: `voter=${encodeURIComponent(sign(randomUUID(), SESSION_SECRET))}`,
-            },
-          };
-        },
-      },
-    ],
-  });
-}
+/** The vote load of `npm run bench` (scripts/vote-load.mjs) for SECONDS. */
+const voteLoad = (url, productIds, { connections, rate }) =>
+  sharedVoteLoad(url, productIds, { secret: SESSION_SECRET, connections, seconds: SECONDS, rate });
 
 async function waitUntilReady(url, child) {
   for (let attempt = 0; attempt < 900; attempt++) {
