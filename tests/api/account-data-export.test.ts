@@ -48,7 +48,7 @@ describe('Download my data', () => {
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const text = (name: string) => strFromU8(files[name]!);
 
-    const expected = ['README.txt', 'account.json', 'billing.json', 'machines.csv', 'products.csv', 'votes.csv', 'suggestions.csv', 'vending-issues.csv', 'restocks.csv', 'purchase-list.csv', 'donations.csv', 'donation-lines.csv', 'charities.csv', 'magnet-orders.csv'];
+    const expected = ['README.txt', 'account.json', 'billing.json', 'machines.csv', 'products.csv', 'votes.csv', 'suggestions.csv', 'vending-issues.csv', 'restocks.csv', 'purchase-list.csv', 'donations.csv', 'donation-lines.csv', 'charities.csv', 'magnet-orders.csv', 'planograms.csv', 'sales-imports.csv', 'dex-audits.csv', 'machine-sales.csv', 'telemetry-mappings.csv'];
     for (const name of expected) {
       expect(Object.keys(files)).toContain(name);
       if (name !== 'README.txt') expect(text('README.txt')).toContain(`\r\n${name} `);

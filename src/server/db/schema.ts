@@ -23,3 +23,4 @@ export * from './schema/share-links.js';
 export * from './schema/webhooks.js';
 export * from './schema/account-data.js';
 export * from './schema/audit.js';
+export * from './schema/sales.js';

@@ -24,6 +24,8 @@ export const restockRecords = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     unitsLeft: integer('units_left').notNull(),
     unitsFilled: integer('units_filled').notNull(),
+    /** The planogram slot filled, when the visit was recorded slot by slot; its level after is left plus filled. */
+    slotCode: text('slot_code'),
     restockedAt: timestamp('restocked_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

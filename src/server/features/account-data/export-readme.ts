@@ -17,6 +17,11 @@ export function exportReadme(email: string, builtAt: Date): string {
     ['charities.csv', 'The private charities you added to the directory.'],
     ['receipts/', 'A PDF receipt for each donation, as the donation hub prints it.'],
     ['magnet-orders.csv', EXPORT_DATASET_INFO['magnet-orders'].description],
+    ['planograms.csv', 'Every slot of your machines’ planograms, with the product each held and when (ended_at is empty for the slots as they are now).'],
+    ['sales-imports.csv', 'The DEX and telemetry files you imported, each with the report of what it did.'],
+    ['dex-audits.csv', 'Each DEX audit of a machine: when it was read and the counters it left.'],
+    ['machine-sales.csv', 'The sales your machines reported: units and money per selection, from the imports in sales-imports.csv.'],
+    ['telemetry-mappings.csv', 'Which column of each telemetry export shape is the machine, the selection, the time, the quantity and the price.'],
   ];
   const width = Math.max(...files.map(([name]) => name.length)) + 2;
   return [

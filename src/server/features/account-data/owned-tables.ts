@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, gt, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { charities, donationLines, donations, purchaseListItems, restockRecords, vendingMachines } from '../../db/schema.js';
+import { charities, dexAudits, donationLines, donations, machineSales, planogramSlots, purchaseListItems, restockRecords, salesImports, telemetryMappings, vendingMachines } from '../../db/schema.js';
 import { spreadsheetCsvHeader, spreadsheetCsvLines, type CsvCell } from '../../integrations/spreadsheet-csv.js';
 
 /** Rows per query: one batch in memory at a time, as the CSV exports do. */
@@ -24,6 +24,11 @@ export const OWNED_TABLE_DUMPS: TableDump[] = [
   { file: 'purchase-list.csv', table: purchaseListItems, owner: purchaseListItems.userId },
   { file: 'donations.csv', table: donations, owner: donations.userId },
   { file: 'charities.csv', table: charities, owner: charities.ownerId },
+  { file: 'planograms.csv', table: planogramSlots, owner: planogramSlots.userId },
+  { file: 'sales-imports.csv', table: salesImports, owner: salesImports.userId },
+  { file: 'dex-audits.csv', table: dexAudits, owner: dexAudits.userId },
+  { file: 'machine-sales.csv', table: machineSales, owner: machineSales.userId },
+  { file: 'telemetry-mappings.csv', table: telemetryMappings, owner: telemetryMappings.userId },
 ];
 
 function cellOf(value: unknown): CsvCell {

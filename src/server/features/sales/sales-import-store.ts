@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { REPORT_MAX_LINES, type ImportLine, type SalesImportKind, type SalesImportReport } from '../../../shared/sales-imports.schemas.js';
+import type { Database } from '../../db/client.js';
+import { machineSales, salesImports, vendingMachines } from '../../db/schema.js';
+
+/**
+ * What the DEX and telemetry imports share: the file as received, the import's record (one per
+ * content, per operator), its report, the machines by serial, and writing sales in batches.
+ */
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface SalesFile {
+  bytes: Uint8Array;
+  fileName: string;
+  source: 'upload' | 'api';
+  /** SHA-256 of the bytes, hex. */
+  contentHash: string;
+  receivedAt: Date;
+}
+
+export function salesFileOf(bytes: Uint8Array, fileName: string, source: SalesFile['source'], receivedAt = new Date()): SalesFile {
+  return { bytes, fileName, source, contentHash: createHash('sha256').update(bytes).digest('hex'), receivedAt };
+}
+
+export function emptyReport(kind: SalesImportKind, file: SalesFile): SalesImportReport {
+  return {
+    id: null,
+    kind,
+    fileName: file.fileName,
+    status: 'imported',
+    summary: '',
+    receivedAt: file.receivedAt.toISOString(),
+    machines: [],
+    units: 0,
+    lines: [],
+    moreLines: 0,
+    unknownSerials: [],
+    mapping: null,
+  };
+}
+
+/** Adds a line to the report, counting it instead once the report names REPORT_MAX_LINES. */
+export function reportLine(report: SalesImportReport, line: ImportLine): void {
+  if (report.lines.length < REPORT_MAX_LINES) report.lines.push(line);
+  else report.moreLines += 1;
+}
+
+/** The import this operator already made of the same bytes, if any. */
+export async function findImportOf(db: Database | Tx, userId: number, contentHash: string) {
+  const [row] = await db
+    .select({ id: salesImports.id, receivedAt: salesImports.receivedAt, report: salesImports.report })
+    .from(salesImports)
+    .where(and(eq(salesImports.userId, userId), eq(salesImports.contentHash, contentHash)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Stores the import's record and returns its id; the unique index refuses a second copy of the same file. */
+export async function storeImport(tx: Tx, userId: number, file: SalesFile, report: SalesImportReport): Promise<number> {
+  const [row] = await tx
+    .insert(salesImports)
+    .values({
+      userId,
+      kind: report.kind,
+      contentHash: file.contentHash,
+      fileName: file.fileName,
+      source: file.source,
+      report: {},
+      receivedAt: file.receivedAt,
+    })
+    .returning({ id: salesImports.id });
+  return row!.id;
+}
+
+/** Writes the finished report onto its import, so the list and a later look read what the answer said. */
+export async function saveReport(tx: Tx, importId: number, report: SalesImportReport): Promise<void> {
+  await tx.update(salesImports).set({ report: report as unknown as Record<string, unknown> }).where(eq(salesImports.id, importId));
+}
+
+export type NewSale = typeof machineSales.$inferInsert;
+
+/** Rows per INSERT: far below PostgreSQL's 65,535 parameters at ten columns a row. */
+const SALES_PER_INSERT = 2_000;
+
+export async function insertSales(tx: Tx, rows: readonly NewSale[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += SALES_PER_INSERT) {
+    await tx.insert(machineSales).values(rows.slice(start, start + SALES_PER_INSERT));
+  }
+}
+
+/** Serials compare trimmed and without case: a handheld may write what the plate shows in another case. */
+export const serialKey = (serial: string) => serial.trim().toUpperCase();
+
+export interface OwnedMachine {
+  id: number;
+  name: string;
+  serialNumber: string;
+}
+
+export async function machinesOf(db: Database | Tx, userId: number): Promise<OwnedMachine[]> {
+  return db
+    .select({ id: vendingMachines.id, name: vendingMachines.name, serialNumber: vendingMachines.serialNumber })
+    .from(vendingMachines)
+    .where(eq(vendingMachines.userId, userId));
+}
+
+/** The operator's machines by serial; a serial two machines share maps to both, for the import to refuse. */
+export function machinesBySerial(machines: readonly OwnedMachine[]): Map<string, OwnedMachine[]> {
+  const bySerial = new Map<string, OwnedMachine[]>();
+  for (const machine of machines) {
+    const key = serialKey(machine.serialNumber);
+    bySerial.set(key, [...(bySerial.get(key) ?? []), machine]);
+  }
+  return bySerial;
+}
+
+/** Money in the smallest unit to a decimal string with two places, for the `numeric` columns. */
+export function moneyOf(minorUnits: number, decimalPlaces: number): string {
+  return (minorUnits / 10 ** decimalPlaces).toFixed(2);
+}
