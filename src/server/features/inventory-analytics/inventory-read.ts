@@ -37,12 +37,17 @@ const RESTOCKS_MEASURED = 4;
  */
 async function restockHistory(db: Database, userId: number, machineId: number | undefined, now: Date) {
   return queryRows<{ machineId: number; productId: number; unitsLeft: number; unitsFilled: number; restockedAt: Date; upVotesAfter: number; isLatest: boolean }>(db, sql`
-    with latest as (
+    with product_visits as (
+      -- A visit recorded slot by slot has a line per slot; a product in two slots is one visit of the product.
+      select r.machine_id, r.product_id, r.restocked_at, min(r.id) as id, sum(r.units_left)::int as units_left, sum(r.units_filled)::int as units_filled
+      from restock_records r
+      where r.user_id = ${userId} and r.restocked_at > ${now.toISOString()}::timestamptz - interval '365 days'
+        ${machineId === undefined ? sql`` : sql`and r.machine_id = ${machineId}`}
+      group by r.machine_id, r.product_id, r.restocked_at),
+    latest as (
       select * from (
         select r.*, lead(r.restocked_at) over visits as next_at, row_number() over (partition by r.machine_id, r.product_id order by r.restocked_at desc, r.id desc) as recency
-        from restock_records r
-        where r.user_id = ${userId} and r.restocked_at > ${now.toISOString()}::timestamptz - interval '365 days'
-          ${machineId === undefined ? sql`` : sql`and r.machine_id = ${machineId}`}
+        from product_visits r
         window visits as (partition by r.machine_id, r.product_id order by r.restocked_at, r.id)
       ) ranked where recency <= ${RESTOCKS_MEASURED})
     select l.machine_id as "machineId", l.product_id as "productId", l.units_left as "unitsLeft", l.units_filled as "unitsFilled",
