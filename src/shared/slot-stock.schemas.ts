@@ -78,6 +78,8 @@ export const SlotStockSchema = z.object({
   lastFill: z.object({ at: z.string(), level: z.number().int() }).nullable(),
   /** Units gone since the fill (or the assumed fill): sold, or up-votes times units per up-vote. */
   goneSinceFill: z.number().nullable(),
+  /** Units per up-vote behind a figure counted down by up-votes; null where sales are known or the slot is empty. */
+  unitsPerVote: z.number().nullable(),
   /** Units a visit puts in to bring the slot to par. */
   toPar: z.number().int(),
 });

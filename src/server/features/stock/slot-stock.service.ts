@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { ownerSettings } from '../inventory-analytics/analytics-store.js';
 import { daysToNextFill } from '../inventory-analytics/restock-model.js';
+import { unitsPerVoteOf } from '../inventory-analytics/units-per-vote-source.js';
 import { addDays, localClock } from '../notifications/local-time.js';
 import { ownedMachine } from './restocks.service.js';
 import { slotStockRows, type SlotStockRow } from './slot-stock.query.js';
@@ -25,7 +26,7 @@ function assumedFillDay(timeZone: string, restockWeekday: number, now: Date): st
 
 export function slotStockOf(row: SlotStockRow, unitsPerVote: number): SlotStock {
   const base = { code: row.code, productId: row.productId, productName: row.productName, capacity: row.capacity, par: row.par };
-  if (row.productId === null) return { ...base, stock: null, basis: 'empty-slot', lastFill: null, goneSinceFill: null, toPar: 0 };
+  if (row.productId === null) return { ...base, stock: null, basis: 'empty-slot', lastFill: null, goneSinceFill: null, unitsPerVote: null, toPar: 0 };
   const fillAt = dateOf(row.fillAt);
   const basis: SlotStock['basis'] = row.sold !== null ? 'sales' : fillAt ? 'votes' : 'assumed-fill';
   const level = fillAt ? row.fillLevel! : row.par;
@@ -37,19 +38,23 @@ export function slotStockOf(row: SlotStockRow, unitsPerVote: number): SlotStock 
     basis,
     lastFill: fillAt ? { at: fillAt.toISOString(), level: row.fillLevel! } : null,
     goneSinceFill: tenth(gone),
+    unitsPerVote: basis === 'sales' ? null : unitsPerVote,
     toPar: Math.max(0, row.par - Math.floor(stock)),
   };
 }
 
+/** Units per up-vote for a product at a machine, where up-votes stand in for sales. */
+export type RatioOf = (machineId: number, productId: number) => number;
+
 /** Every current slot of the operator's machines, or of one, by machine. */
-export async function slotStocks(db: Database, userId: number, machineId: number | undefined, now: Date) {
+export async function slotStocks(db: Database, userId: number, machineId: number | undefined, now: Date, ratioOf?: RatioOf) {
   const settings = await ownerSettings(db, userId);
   const assumedFill = { day: assumedFillDay(settings.timeZone, settings.restockWeekday, now), timeZone: settings.timeZone };
   const rows = await slotStockRows(db, userId, machineId, now, assumedFill);
   const byMachine = new Map<number, { salesThrough: Date | null; slots: SlotStock[] }>();
   for (const row of rows) {
     const machine = byMachine.get(row.machineId) ?? { salesThrough: dateOf(row.salesThrough), slots: [] };
-    machine.slots.push(slotStockOf(row, settings.assumedUnitsPerVote));
+    machine.slots.push(slotStockOf(row, row.productId === null ? settings.assumedUnitsPerVote : (ratioOf?.(row.machineId, row.productId) ?? settings.assumedUnitsPerVote)));
     byMachine.set(row.machineId, machine);
   }
   return { unitsPerVote: settings.assumedUnitsPerVote, byMachine };
@@ -57,7 +62,9 @@ export async function slotStocks(db: Database, userId: number, machineId: number
 
 export async function readSlotStock(ctx: AppContext, userId: number, machineId: number, now = new Date()): Promise<MachineSlotStock> {
   const machine = await ownedMachine(ctx.db, userId, machineId);
-  const { unitsPerVote, byMachine } = await slotStocks(ctx.db, userId, machine.id, now);
+  const settings = await ownerSettings(ctx.db, userId);
+  const ratioOf = await unitsPerVoteOf(ctx.db, userId, machine.id, now, settings.assumedUnitsPerVote);
+  const { unitsPerVote, byMachine } = await slotStocks(ctx.db, userId, machine.id, now, (machineId, productId) => ratioOf(machineId, productId).value);
   const stock = byMachine.get(machine.id);
   return { machineId: machine.id, salesThrough: stock?.salesThrough?.toISOString() ?? null, assumedUnitsPerVote: unitsPerVote, slots: stock?.slots ?? [] };
 }
