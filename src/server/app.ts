@@ -45,6 +45,7 @@ import { educatorAdminRoutes, educatorRoutes } from './features/educators/educat
 import { retailAffiliateAdminRoutes, retailAffiliateRoutes } from './features/retail-affiliates/retail-affiliates.routes.js';
 import { purchaseListRoutes } from './features/stock/purchase-list.routes.js';
 import { restockRoutes } from './features/stock/restocks.routes.js';
+import { planogramRoutes } from './features/planograms/planograms.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerTextCleaning } from './plugins/clean-text.js';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions) {
       educatorRoutes,
       retailAffiliateRoutes,
       restockRoutes,
+      planogramRoutes,
       purchaseListRoutes,
       analyticsRoutes,
       donationHubRoutes,
