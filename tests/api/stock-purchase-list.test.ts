@@ -3,10 +3,10 @@ import Papa from 'papaparse';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, type ProductSeed } from '../../src/server/db/factories.js';
-import { products, purchaseListItems, users } from '../../src/server/db/schema.js';
+import { planogramSlots, products, purchaseListItems, restockRecords, users } from '../../src/server/db/schema.js';
 import type { PurchaseList, PurchaseListAdded, PurchaseListLineInput } from '../../src/shared/stock.schemas.js';
 import { createTestApp, type TestApp } from '../support/index.js';
-import { api, expectJsonError, signIn } from './helpers.js';
+import { api, DAY_MS, expectJsonError, signIn } from './helpers.js';
 
 const LIST = '/api/stock/purchase-list';
 const ITEMS = `${LIST}/items`;
@@ -393,6 +393,11 @@ describe('GET /api/stock/purchase-list/pick-list.pdf', () => {
     const timeZone = zoneAwayFromUtc();
     await t.database.db.update(users).set({ timeZone }).where(eq(users.id, owner.user.id));
     const unicode = await product(owner.user.id, { name: 'Café Кофе Ωmega', brand: 'Zürich Ltd', category: 'Coffee' });
+    // Water sits in two slots of the atrium's planogram: each line says what it lacks of its par.
+    const slot = (code: string, par: number) => ({ userId: owner.user.id, machineId: owner.atrium.id, code, productId: owner.water.id, capacity: 10, par, startedAt: new Date(Date.now() - 30 * DAY_MS) });
+    await t.database.db.insert(planogramSlots).values([slot('A1', 8), slot('B2', 6)]);
+    const visit = (slotCode: string, unitsLeft: number) => ({ userId: owner.user.id, machineId: owner.atrium.id, productId: owner.water.id, slotCode, unitsLeft, unitsFilled: 0, restockedAt: new Date(Date.now() - DAY_MS) });
+    await t.database.db.insert(restockRecords).values([visit('A1', 0), visit('B2', 2)]);
     await add(
       owner,
       line(owner.atrium, owner.water, 12, { note: 'Top shelf' }),
@@ -407,17 +412,17 @@ describe('GET /api/stock/purchase-list/pick-list.pdf', () => {
     const dateText = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date());
     expect(pages).toHaveLength(2);
     const [first, second] = pages as [string, string];
-    for (const text of ['Pick list', 'atrium', 'Ground floor', '1 Main St, Springfield', dateText, 'Product', 'Brand', 'Category', 'Quantity', 'Loaded', 'Note', 'Total units: 19', 'Page 1 of 2']) {
+    for (const text of ['Pick list', 'atrium', 'Ground floor', '1 Main St, Springfield', dateText, 'Product', 'Brand', 'Category', 'Slots', 'Quantity', 'Loaded', 'Note', 'Total units: 19', 'Page 1 of 2']) {
       expect(first).toContain(text);
     }
-    expect(first).toMatch(/chips\s+Crunch\s+Chips\s+7/);
-    expect(first).toMatch(/Water\s+Aqua\s+Soda\s+12\s+Top shelf/);
+    expect(first).toMatch(/chips\s+Crunch\s+Chips\s+—\s+7/);
+    expect(first).toMatch(/Water\s+Aqua\s+Soda\s+A1: 8, B2: 4\s+12\s+Top shelf/);
     expect(first.indexOf('chips')).toBeLessThan(first.indexOf('Water'));
     expect(first).not.toContain('Breakroom');
     expect(first).not.toContain('Café');
 
     for (const text of ['Pick list', 'Breakroom', 'Level 2', dateText, 'Total units: 5', 'Page 2 of 2']) expect(second).toContain(text);
-    expect(second).toMatch(/Café Кофе Ωmega\s+Zürich Ltd\s+Coffee\s+5/);
+    expect(second).toMatch(/Café Кофе Ωmega\s+Zürich Ltd\s+Coffee\s+—\s+5/);
     expect(second).not.toContain('atrium');
   });
 
@@ -427,7 +432,7 @@ describe('GET /api/stock/purchase-list/pick-list.pdf', () => {
     const { pages } = await pickList(owner, `?machineId=${owner.breakroom.id}`);
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain('Breakroom');
-    expect(pages[0]).toMatch(/chips\s+Crunch\s+Chips\s+3/);
+    expect(pages[0]).toMatch(/chips\s+Crunch\s+Chips\s+—\s+3/);
     expect(pages[0]).toContain('Total units: 3');
     expect(pages[0]).toContain('Page 1 of 1');
     expect(pages[0]).not.toContain('Water');
@@ -440,7 +445,7 @@ describe('GET /api/stock/purchase-list/pick-list.pdf', () => {
     const { pages } = await pickList(owner);
     expect(pages.length).toBeGreaterThan(1);
     const all = pages.join('\n');
-    for (let index = 1; index <= 60; index += 1) expect(all).toMatch(new RegExp(`Snack ${String(index).padStart(2, '0')}\\s+Generic\\s+Chips\\s+${index}\\b`));
+    for (let index = 1; index <= 60; index += 1) expect(all).toMatch(new RegExp(`Snack ${String(index).padStart(2, '0')}\\s+Generic\\s+Chips\\s+—\\s+${index}\\b`));
     pages.slice(1).forEach((page, index) => {
       expect(page).toContain('Pick list: atrium (continued)');
       expect(page).toContain('Quantity');

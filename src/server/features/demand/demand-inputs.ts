@@ -33,8 +33,8 @@ export interface DemandInputs {
   slots: Map<number, SlotStock[]>;
   /** `${machineId}:${productId}` → the stored forecast. */
   forecasts: Map<string, StoredDemandForecast>;
-  /** `${machineId}:${productId}` → up-votes in the window. */
-  upVotes: Map<string, number>;
+  /** machineId → productId → up-votes in the window. */
+  upVotes: Map<number, Map<number, number>>;
   /** Open suggestions (not declined, not yet stocked) by machine. */
   suggestions: { machineId: number; productId: number | null; name: string; category: string }[];
   ratioOf: RatioOf;
@@ -87,11 +87,24 @@ export async function loadDemandInputs(db: Database, userId: number, machineId: 
     products: new Map(catalogue.map((product) => [product.id, product])),
     slots: new Map([...byMachine].map(([id, machine]) => [id, machine.slots])),
     forecasts: new Map(forecastRows.map((row) => [pairKey(row.machineId, row.productId), { ...row, basis: row.basis ?? 'votes', unitsPerVote: row.unitsPerVote === null ? null : Number(row.unitsPerVote) }])),
-    upVotes: new Map(voteRows.map((row) => [pairKey(row.machineId, row.productId), row.votes])),
+    upVotes: votesByMachine(voteRows),
     suggestions: openSuggestions.map((row) => ({ ...row, machineId: row.machineId! })),
     ratioOf,
   };
 }
+
+function votesByMachine(rows: { machineId: number; productId: number; votes: number }[]): DemandInputs['upVotes'] {
+  const votes: DemandInputs['upVotes'] = new Map();
+  for (const row of rows) {
+    const machine = votes.get(row.machineId) ?? new Map<number, number>();
+    machine.set(row.productId, row.votes);
+    votes.set(row.machineId, machine);
+  }
+  return votes;
+}
+
+/** Up-votes for a product at a machine in the window. */
+export const upVotesOf = (inputs: DemandInputs, machineId: number, productId: number) => inputs.upVotes.get(machineId)?.get(productId) ?? 0;
 
 /** Units a week a product sells at a machine by its forecast: units sold, or up-votes at its units per up-vote. */
 export function weeklyUnitsOf(inputs: DemandInputs, machineId: number, productId: number): number | null {

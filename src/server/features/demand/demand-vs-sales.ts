@@ -3,7 +3,7 @@ import { DEMAND_WINDOW_DAYS, MIN_VOTES_MEASURED_HERE, type DemandRow, type Deman
 import { formatMoney, type Currency } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { machineSales } from '../../db/schema.js';
-import { pairKey, weeklyUnitsOf, type DemandInputs } from './demand-inputs.js';
+import { upVotesOf, weeklyUnitsOf, type DemandInputs } from './demand-inputs.js';
 import { missingProducts } from './unmet-demand.js';
 
 /**
@@ -36,15 +36,15 @@ export async function demandVsSalesOf(db: Database, inputs: DemandInputs, machin
     if (suggestion.machineId === machineId && suggestion.productId !== null) suggested.set(suggestion.productId, (suggested.get(suggestion.productId) ?? 0) + 1);
   }
   const ids = new Set<number>([...slots.flatMap((slot) => (slot.productId === null ? [] : [slot.productId])), ...suggested.keys(), ...sold.keys()]);
-  for (const key of inputs.upVotes.keys()) if (key.startsWith(`${machineId}:`)) ids.add(Number(key.split(':')[1]));
+  for (const productId of inputs.upVotes.get(machineId)?.keys() ?? []) ids.add(productId);
 
-  const totalVotes = [...ids].reduce((total, id) => total + (inputs.upVotes.get(pairKey(machineId, id)) ?? 0), 0);
+  const totalVotes = [...ids].reduce((total, id) => total + upVotesOf(inputs, machineId, id), 0);
   const totalSold = [...sold.values()].reduce((a, b) => a + b, 0);
   const rows = [...ids].flatMap((productId): DemandRow[] => {
     const product = inputs.products.get(productId);
     if (!product) return [];
     const own = slots.filter((slot) => slot.productId === productId);
-    const upVotes = inputs.upVotes.get(pairKey(machineId, productId)) ?? 0;
+    const upVotes = upVotesOf(inputs, machineId, productId);
     const unitsSold = covered ? (sold.get(productId) ?? 0) : null;
     const voteShare = totalVotes === 0 ? 0 : upVotes / totalVotes;
     const salesShare = unitsSold === null || totalSold === 0 ? null : unitsSold / totalSold;

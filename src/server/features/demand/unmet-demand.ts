@@ -37,10 +37,9 @@ export function missingProducts(inputs: DemandInputs, machineId: number, machine
   if ((inputs.slots.get(machineId) ?? []).length === 0) return [];
   const stocked = new Set((inputs.slots.get(machineId) ?? []).flatMap((slot) => (slot.productId === null ? [] : [slot.productId])));
   const wanted = new Map<string, { productId: number | null; name: string; category: string; upVotes: number; suggestions: number }>();
-  for (const [key, votes] of inputs.upVotes) {
-    const [machine, product] = key.split(':').map(Number) as [number, number];
+  for (const [product, votes] of inputs.upVotes.get(machineId) ?? []) {
     const known = inputs.products.get(product);
-    if (machine !== machineId || stocked.has(product) || !known) continue;
+    if (stocked.has(product) || !known) continue;
     wanted.set(`p${product}`, { productId: product, name: known.name, category: known.category, upVotes: votes, suggestions: 0 });
   }
   for (const suggestion of inputs.suggestions) {

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { demandForecasts } from '../../db/schema.js';
+import { demandForecasts, products } from '../../db/schema.js';
 import { unitsPerVote, type RestockInterval } from './restock-model.js';
 
 /**
@@ -84,8 +84,15 @@ export async function measuredUnitsPerVote(db: Database, userId: number): Promis
   return new Map(rows.map((row) => [row.productId, Number(row.ratio)]));
 }
 
-/** The chain for one machine's (or every machine's) products, read fresh. */
+/**
+ * The chain for one machine's (or every machine's) products, read fresh. The restocks are read only
+ * when some product of the catalogue has no measure from sales: at a fleet that reports all its
+ * sales, they would be read for nothing.
+ */
 export async function unitsPerVoteOf(db: Database, userId: number, machineId: number | undefined, now: Date, assumed: number): Promise<RatioOf> {
-  const { intervalsByMachine } = visitsOf(await restockHistory(db, userId, machineId, now));
-  return ratioChain(await measuredUnitsPerVote(db, userId), intervalsByMachine, assumed);
+  const measured = await measuredUnitsPerVote(db, userId);
+  const catalogue = await db.select({ id: products.id }).from(products).where(eq(products.userId, userId));
+  const needed = catalogue.some((product) => !measured.has(product.id));
+  const { intervalsByMachine } = needed ? visitsOf(await restockHistory(db, userId, machineId, now)) : { intervalsByMachine: new Map<number, RestockInterval[]>() };
+  return ratioChain(measured, intervalsByMachine, assumed);
 }

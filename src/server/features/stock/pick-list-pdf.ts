@@ -18,14 +18,16 @@ interface Column {
   align: Align;
 }
 const COLUMNS: Column[] = [
-  { title: 'Product', width: 145, align: 'left' },
-  { title: 'Brand', width: 85, align: 'left' },
-  { title: 'Category', width: 80, align: 'left' },
+  { title: 'Product', width: 125, align: 'left' },
+  { title: 'Brand', width: 65, align: 'left' },
+  { title: 'Category', width: 65, align: 'left' },
+  // Each slot of the planogram that holds it, with the units that bring it to par.
+  { title: 'Slots', width: 75, align: 'left' },
   { title: 'Quantity', width: 55, align: 'right' },
-  { title: 'Loaded', width: 55, align: 'center' },
-  { title: 'Note', width: 120, align: 'left' },
+  { title: 'Loaded', width: 50, align: 'center' },
+  { title: 'Note', width: 105, align: 'left' },
 ];
-const LOADED_COLUMN = 4;
+const LOADED_COLUMN = 5;
 
 export interface PickListDocument {
   machines: PickListMachine[];
@@ -69,7 +71,7 @@ function drawHeading(doc: PDFKit.PDFDocument, machine: PickListMachine, dateText
 }
 
 function rowCells(line: PickListMachine['lines'][number]): string[] {
-  return [line.productName, line.brand, line.category, String(line.quantity), '', line.note];
+  return [line.productName, line.brand, line.category, line.slots, String(line.quantity), '', line.note];
 }
 
 function rowHeight(doc: PDFKit.PDFDocument, cells: string[]): number {

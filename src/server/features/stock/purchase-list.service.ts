@@ -11,6 +11,9 @@ import type { AppContext } from '../../context.js';
 import { products, purchaseListItems, users, vendingMachines } from '../../db/schema.js';
 import { conflict, notFound } from '../../http-errors.js';
 import { ownedMachine, ownedMachineNames, ownedProductNames } from './restocks.service.js';
+import { slotStocks } from './slot-stock.service.js';
+import { ownerSettings } from '../inventory-analytics/analytics-store.js';
+import { unitsPerVoteOf } from '../inventory-analytics/units-per-vote-source.js';
 
 /** A line as the list, the CSV and the pick list read it: with its machine and product. */
 function selectLines(ctx: AppContext, userId: number, ...filters: (SQL | undefined)[]) {
@@ -176,7 +179,8 @@ export interface PickListMachine {
   name: string;
   location: string;
   address: string | null;
-  lines: { productName: string; brand: string; category: string; quantity: number; note: string }[];
+  /** `slots`: the planogram slots holding the product, each with the units to its par ('A1: 5, A2: 3'), or '—'. */
+  lines: { productName: string; brand: string; category: string; slots: string; quantity: number; note: string }[];
   totalUnits: number;
 }
 
@@ -188,6 +192,7 @@ export async function pickListMachines(ctx: AppContext, userId: number, machineI
   if (machineId !== undefined) await ownedMachine(ctx.db, userId, machineId);
   const [rows, { timeZone }] = await Promise.all([readLines(ctx, userId, machineId), ownerPreferences(ctx, userId)]);
   if (rows.length === 0) throw conflict(machineId === undefined ? StockMessages.emptyList : StockMessages.emptyMachineList);
+  const slotsOf = await slotsToPar(ctx, userId, machineId);
   const machines = new Map<number, PickListMachine>();
   for (const row of rows) {
     let machine = machines.get(row.line.machineId);
@@ -195,10 +200,28 @@ export async function pickListMachines(ctx: AppContext, userId: number, machineI
       machine = { name: row.machineName, location: row.machineLocation, address: row.machineAddress, lines: [], totalUnits: 0 };
       machines.set(row.line.machineId, machine);
     }
-    machine.lines.push({ productName: row.productName, brand: row.brand, category: row.category, quantity: row.line.quantity, note: row.line.note });
+    const slots = slotsOf.get(`${row.line.machineId}:${row.line.productId}`) ?? '—';
+    machine.lines.push({ productName: row.productName, brand: row.brand, category: row.category, slots, quantity: row.line.quantity, note: row.line.note });
     machine.totalUnits += row.line.quantity;
   }
   return { machines: [...machines.values()], timeZone };
+}
+
+/** `${machineId}:${productId}` → its slots with the units each lacks of its par: 'A1: 5, A2: 3'. */
+async function slotsToPar(ctx: AppContext, userId: number, machineId: number | undefined): Promise<Map<string, string>> {
+  const now = new Date();
+  const { assumedUnitsPerVote } = await ownerSettings(ctx.db, userId);
+  const ratioOf = await unitsPerVoteOf(ctx.db, userId, machineId, now, assumedUnitsPerVote);
+  const { byMachine } = await slotStocks(ctx.db, userId, machineId, now, (machine, product) => ratioOf(machine, product).value);
+  const parts = new Map<string, string[]>();
+  for (const [id, machine] of byMachine) {
+    for (const slot of machine.slots) {
+      if (slot.productId === null) continue;
+      const key = `${id}:${slot.productId}`;
+      parts.set(key, [...(parts.get(key) ?? []), `${slot.code}: ${slot.toPar}`]);
+    }
+  }
+  return new Map([...parts].map(([key, list]) => [key, list.join(', ')]));
 }
 
 /** A day as the operator's calendar has it, 'YYYY-MM-DD'. */
