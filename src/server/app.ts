@@ -46,6 +46,7 @@ import { retailAffiliateAdminRoutes, retailAffiliateRoutes } from './features/re
 import { purchaseListRoutes } from './features/stock/purchase-list.routes.js';
 import { restockRoutes } from './features/stock/restocks.routes.js';
 import { salesImportRoutes } from './features/sales/sales-imports.routes.js';
+import { slotStockRoutes } from './features/stock/slot-stock.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerTextCleaning } from './plugins/clean-text.js';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions) {
       liveRoutes,
       scanFunnelRoutes,
       salesImportRoutes,
+      slotStockRoutes,
     ]),
   );
 
