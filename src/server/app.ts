@@ -47,6 +47,7 @@ import { purchaseListRoutes } from './features/stock/purchase-list.routes.js';
 import { restockRoutes } from './features/stock/restocks.routes.js';
 import { salesImportRoutes } from './features/sales/sales-imports.routes.js';
 import { slotStockRoutes } from './features/stock/slot-stock.routes.js';
+import { planogramRoutes } from './features/planograms/planograms.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerTextCleaning } from './plugins/clean-text.js';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions) {
       educatorRoutes,
       retailAffiliateRoutes,
       restockRoutes,
+      planogramRoutes,
       purchaseListRoutes,
       analyticsRoutes,
       donationHubRoutes,
