@@ -1,13 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   planogramApi,
+  PlanogramCsvRefusedSchema,
   type CopyPlanogramInput,
   type Planogram,
   type PlanogramCsvProblem,
   type PlanogramHistory,
   type PlanogramInput,
 } from '../../../shared/planograms.schemas.js';
-import { apiJson, apiSendFile, readApiError } from '../../lib/api.js';
+import { ApiRequestError, apiJson, apiSendFile } from '../../lib/api.js';
 import { MACHINES_URL } from '../machines/api.js';
 
 /*
@@ -71,24 +72,12 @@ export function useImportPlanogramCsv(machineId: number) {
   });
 }
 
-/**
- * The lines of a refused planogram CSV, from the error's JSON: `problems` as a list of
- * {line, message}, or `errors` keyed by line ('3' or 'line 3'). Empty when the refusal is not by line.
- */
+/** The lines of a refused planogram CSV (its 400's `problems`); empty when the refusal is not by line. */
 export function csvProblemsOf(error: unknown): PlanogramCsvProblem[] {
-  if (!(error instanceof Error) || !('bodyText' in error)) return [];
+  if (!(error instanceof ApiRequestError)) return [];
   try {
-    const body = JSON.parse(String(error.bodyText)) as { problems?: unknown; errors?: unknown };
-    if (Array.isArray(body.problems)) return body.problems.filter(isProblem);
-    const { errors } = readApiError(error);
-    return Object.entries(errors ?? {})
-      .map(([key, message]) => ({ line: Number(/\d+/.exec(key)?.[0] ?? NaN), message }))
-      .filter((problem) => Number.isInteger(problem.line))
-      .sort((a, b) => a.line - b.line);
+    return PlanogramCsvRefusedSchema.safeParse(JSON.parse(error.bodyText)).data?.problems ?? [];
   } catch {
     return [];
   }
 }
-
-const isProblem = (value: unknown): value is PlanogramCsvProblem =>
-  typeof value === 'object' && value !== null && typeof (value as PlanogramCsvProblem).line === 'number' && typeof (value as PlanogramCsvProblem).message === 'string';

@@ -38,7 +38,7 @@ export function CopyPlanogram({ machine, others, disabled, describedBy, onCopied
         Copy the planogram from another machine
       </span>
       <Select value={source ? String(source.id) : ''} onValueChange={(value) => setSource(others.find((other) => String(other.id) === value) ?? null)} disabled={disabled}>
-        <SelectTrigger aria-labelledby={labelId} aria-describedby={describedBy} className="h-10 w-full sm:w-64">
+        <SelectTrigger aria-labelledby={labelId} aria-describedby={describedBy} className="h-10 w-full sm:w-72">
           <SelectValue placeholder="Copy from another machine…" />
         </SelectTrigger>
         <SelectContent>

@@ -40,57 +40,75 @@ export function GridRowView({ row, index, nav, products, errors, errorIdPrefix, 
   const product = products.find((candidate) => candidate.id === row.productId);
   const setText = (column: 'code' | 'capacity' | 'par' | 'price') => (value: string) => onChange((current) => ({ ...current, [column]: value }));
 
+  const rowErrors = GRID_COLUMNS.filter((column) => errors[cellKey(row.key, column)]);
+
   const onDeleteKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') nav.handleKey(event, index, ACTION_COLUMN, false);
   };
 
   return (
-    <tr role="row" aria-rowindex={index + 2} className="border-t border-border align-top">
-      <td role="gridcell" className="p-1">
-        <TextCell {...cellProps('code')} value={row.code} onChange={setText('code')} className="font-mono uppercase" />
-      </td>
-      <td role="gridcell" className="p-1">
-        <ProductCell
-          {...cellProps('product')}
-          text={row.productText}
-          productId={row.productId}
-          products={products}
-          onTextChange={onProductText}
-          onPick={(picked) => onChange((current) => ({ ...current, productId: picked.id, productText: picked.name }))}
-        />
-      </td>
-      {NUMBER_COLUMNS.map((column) => (
-        <td key={column} role="gridcell" className="p-1">
-          <TextCell {...cellProps(column)} value={row[column]} onChange={setText(column)} inputMode="numeric" className="text-right tabular-nums" />
+    <>
+      <tr role="row" className="border-t border-border">
+        <td role="gridcell" className="p-1">
+          <TextCell {...cellProps('code')} value={row.code} onChange={setText('code')} className="font-mono" />
         </td>
-      ))}
-      <td role="gridcell" className="p-1">
-        <TextCell
-          {...cellProps('price')}
-          value={row.price}
-          onChange={setText('price')}
-          inputMode="decimal"
-          placeholder={product && isPriceSet(product.price) ? product.price : undefined}
-          className="text-right tabular-nums"
-        />
-      </td>
-      <td role="gridcell" className="px-2 py-2.5 text-xs whitespace-nowrap text-muted-foreground">
-        {sinceText(row)}
-      </td>
-      <td role="gridcell" className="p-1 text-center">
-        <button
-          type="button"
-          data-cell={`${index}:${ACTION_COLUMN}`}
-          tabIndex={nav.isTabStop(index, ACTION_COLUMN) ? 0 : -1}
-          onFocus={() => nav.onCellFocus(index, ACTION_COLUMN)}
-          onKeyDown={onDeleteKey}
-          onClick={onDelete}
-          aria-label={`Delete row ${index + 1}${row.code ? ` (${row.code})` : ''}`}
-          className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-destructive-text focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </button>
-      </td>
-    </tr>
+        <td role="gridcell" className="p-1">
+          <ProductCell
+            {...cellProps('product')}
+            text={row.productText}
+            productId={row.productId}
+            products={products}
+            onTextChange={onProductText}
+            onPick={(picked) => onChange((current) => ({ ...current, productId: picked.id, productText: picked.name }))}
+          />
+        </td>
+        {NUMBER_COLUMNS.map((column) => (
+          <td key={column} role="gridcell" className="p-1">
+            <TextCell {...cellProps(column)} value={row[column]} onChange={setText(column)} inputMode="numeric" className="text-right tabular-nums" />
+          </td>
+        ))}
+        <td role="gridcell" className="p-1">
+          <TextCell
+            {...cellProps('price')}
+            value={row.price}
+            onChange={setText('price')}
+            inputMode="decimal"
+            placeholder={product && isPriceSet(product.price) ? product.price : undefined}
+            className="text-right tabular-nums"
+          />
+        </td>
+        <td role="gridcell" className="px-2 text-xs whitespace-nowrap text-muted-foreground">
+          {sinceText(row)}
+        </td>
+        <td role="gridcell" className="p-1 text-center">
+          <button
+            type="button"
+            data-cell={`${index}:${ACTION_COLUMN}`}
+            tabIndex={nav.isTabStop(index, ACTION_COLUMN) ? 0 : -1}
+            onFocus={() => nav.onCellFocus(index, ACTION_COLUMN)}
+            onKeyDown={onDeleteKey}
+            onClick={onDelete}
+            aria-label={`Delete row ${index + 1}${row.code ? ` (${row.code})` : ''}`}
+            className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-destructive-text focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        </td>
+      </tr>
+      {rowErrors.length > 0 ? (
+        // The row's problems under it, at full width; each cell points at its own with aria-describedby.
+        <tr role="row">
+          <td role="gridcell" colSpan={7} className="px-3 pb-2">
+            <ul className="grid gap-0.5 text-xs font-medium text-destructive-text">
+              {rowErrors.map((column) => (
+                <li key={column} id={`${errorIdPrefix}-${column}-error`}>
+                  {COLUMN_LABELS[column]}: {errors[cellKey(row.key, column)]}
+                </li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      ) : null}
+    </>
   );
 }

@@ -42,7 +42,7 @@ export function PlanogramGrid({ label, rows, setRows, products, errors, gridRef,
 
   return (
     <ScrollFrame label={`${label}, scrolls sideways`} className="rounded-lg border border-border">
-      <table ref={gridRef} role="grid" aria-label={label} aria-rowcount={rows.length + 1} className="w-full min-w-[46rem] border-collapse text-sm" onPaste={onPaste}>
+      <table ref={gridRef} role="grid" aria-label={label} className="w-full min-w-[46rem] border-collapse text-sm" onPaste={onPaste}>
         <thead className="bg-muted/50">
           <tr role="row">
             <th role="columnheader" scope="col" className={`${headerClass} w-28`}>Code</th>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { Machine } from '../../../../shared/machines.schemas.js';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.js';
 import { Alert } from '../../../components/ui/alert.js';
@@ -15,6 +15,7 @@ import { PlanogramGrid } from './planogram-grid.js';
 import { PlanogramHistory } from './planogram-history.js';
 import { GridActions, GridHelp } from './planogram-toolbar.js';
 import { usePlanogramEditor } from './use-planogram-editor.js';
+import { useSaveShortcut } from './use-save-shortcut.js';
 
 const BUSY_HINT_ID = 'planogram-unsaved-hint';
 
@@ -25,13 +26,7 @@ export function PlanogramSection({ machine, others }: { machine: Machine; others
   const editor = usePlanogramEditor(machine.id, planogram.data, products.data ?? []);
   const [refusal, setRefusal] = useState<CsvRefusal | null>(null);
 
-  // Ctrl+S saves, as in a spreadsheet, rather than saving the web page.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault();
-      if (editor.dirty && !editor.saving) editor.save();
-    }
-  };
+  useSaveShortcut(editor.dirty && !editor.saving, editor.save);
 
   const replacing = (
     <>
@@ -47,7 +42,7 @@ export function PlanogramSection({ machine, others }: { machine: Machine; others
   );
 
   return (
-    <section aria-labelledby="planogram-heading" className="grid min-w-0 gap-4" onKeyDown={onKeyDown}>
+    <section aria-labelledby="planogram-heading" className="grid min-w-0 gap-4">
       <div className="grid gap-1">
         <h2 id="planogram-heading" className="text-xl font-semibold">
           Planogram

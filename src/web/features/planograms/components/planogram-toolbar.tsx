@@ -18,30 +18,33 @@ export function GridActions({ editor, machineId, busyHintId, children }: GridAct
   const problems = Object.keys(editor.errors).length;
   return (
     <div className="grid gap-2">
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="outline" onClick={editor.addRow} icon={<Plus className="size-4" aria-hidden="true" />}>
-          Add row
-        </Button>
-        <Button onClick={editor.save} disabled={!editor.dirty} loading={editor.saving} icon={<Save className="size-4" aria-hidden="true" />}>
-          Save
-        </Button>
-        <ConfirmAction
-          trigger={
-            <Button variant="outline" disabled={!editor.dirty || editor.saving} icon={<Undo2 className="size-4" aria-hidden="true" />}>
-              Discard
-            </Button>
-          }
-          title="Discard your changes?"
-          description="The grid goes back to the planogram as last saved."
-          confirmLabel="Discard changes"
-          onConfirm={editor.discard}
-        />
-        <span className="hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
-        <a href={planogramExportUrl(machineId)} download className={buttonClasses({ variant: 'outline' })}>
-          <Download className="size-4" aria-hidden="true" />
-          Export CSV
-        </a>
-        {children}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" onClick={editor.addRow} icon={<Plus className="size-4" aria-hidden="true" />}>
+            Add row
+          </Button>
+          <Button onClick={editor.save} disabled={!editor.dirty} loading={editor.saving} icon={<Save className="size-4" aria-hidden="true" />}>
+            Save
+          </Button>
+          <ConfirmAction
+            trigger={
+              <Button variant="outline" disabled={!editor.dirty || editor.saving} icon={<Undo2 className="size-4" aria-hidden="true" />}>
+                Discard
+              </Button>
+            }
+            title="Discard your changes?"
+            description="The grid goes back to the planogram as last saved."
+            confirmLabel="Discard changes"
+            onConfirm={editor.discard}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <a href={planogramExportUrl(machineId)} download className={buttonClasses({ variant: 'outline' })}>
+            <Download className="size-4" aria-hidden="true" />
+            Export CSV
+          </a>
+          {children}
+        </div>
       </div>
       <div aria-live="polite" className="grid gap-1 text-sm">
         {editor.dirty ? (
@@ -63,9 +66,9 @@ export function GridActions({ editor, machineId, busyHintId, children }: GridAct
 export function GridHelp() {
   return (
     <p className="text-xs text-muted-foreground">
-      Works like a spreadsheet: the arrow keys move between cells, typing replaces a cell, Enter edits it (and Enter again moves down), Tab moves right,
-      Escape undoes the cell, Ctrl+S saves. Paste cells copied from a spreadsheet (code, product, capacity, par, price) at any cell to fill the grid
-      from there; rows are added as needed. An empty price uses the product&apos;s own.
+      Works like a spreadsheet: the arrow keys move between cells, typing replaces a cell, Enter edits it (and Enter again moves down), Tab moves right, Escape
+      undoes the cell, Ctrl+S saves. Paste cells copied from a spreadsheet (code, product, capacity, par, price) at any cell to fill the grid from there; rows
+      are added as needed. An empty price uses the product&apos;s own.
     </p>
   );
 }

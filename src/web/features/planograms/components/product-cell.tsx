@@ -2,7 +2,7 @@ import { Popover } from 'radix-ui';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/cn.js';
 import type { CatalogueProduct } from '../grid-model.js';
-import { CellError, cellInputClass } from './text-cell.js';
+import { cellInputClass } from './text-cell.js';
 import { useCellEditing } from './use-cell-editing.js';
 import type { GridNavigation } from './use-grid-navigation.js';
 
@@ -37,10 +37,12 @@ interface ProductCellProps {
 export function ProductCell({ nav, row, text, productId, products, onTextChange, onPick, label, error, errorId }: ProductCellProps) {
   const { editing, startEditing, inputProps } = useCellEditing({ nav, row, column: 1, value: text, restore: onTextChange });
   const [open, setOpen] = useState(false);
-  const [highlight, setHighlight] = useState(0);
+  // Null follows the text: the product it names, else the first match. The arrows set it.
+  const [highlight, setHighlight] = useState<number | null>(null);
   const listId = useId();
   const options = optionsFor(text, productId, products);
-  const active = Math.max(0, Math.min(highlight, options.length - 1));
+  const named = options.findIndex((option) => option.id === productId);
+  const active = Math.max(0, Math.min(highlight ?? (named >= 0 ? named : 0), options.length - 1));
   const optionId = (index: number) => `${listId}-option-${index}`;
   const shownOpen = open;
 
@@ -71,7 +73,7 @@ export function ProductCell({ nav, row, text, productId, products, onTextChange,
       event.preventDefault();
       startEditing(input);
       setOpen(true);
-      setHighlight(Math.max(0, options.findIndex((option) => option.id === productId)));
+      setHighlight(null);
       return;
     }
     if (event.key === 'Escape' || event.key === 'Tab') setOpen(false);
@@ -88,6 +90,7 @@ export function ProductCell({ nav, row, text, productId, products, onTextChange,
             inputProps.onClick();
             startEditing(event.currentTarget);
             setOpen(true);
+            setHighlight(null);
           }}
           onBlur={() => {
             inputProps.onBlur();
@@ -110,12 +113,11 @@ export function ProductCell({ nav, row, text, productId, products, onTextChange,
           onChange={(event) => {
             onTextChange(event.target.value);
             setOpen(true);
-            setHighlight(0);
+            setHighlight(null);
           }}
           className={cn(cellInputClass, 'data-[editing]:ring-2 data-[editing]:ring-primary/40')}
         />
       </Popover.Anchor>
-      {error ? <CellError id={errorId} message={error} /> : null}
       <Popover.Portal>
         <Popover.Content
           role="listbox"

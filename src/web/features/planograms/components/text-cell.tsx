@@ -23,35 +23,24 @@ interface TextCellProps {
   className?: string;
 }
 
-/** A text cell of the planogram grid, its error under it and tied to it for screen readers. */
+/** A text cell of the planogram grid; its error, shown under the row, is tied to it for screen readers. */
 export function TextCell({ nav, row, column, value, onChange, label, error, errorId, inputMode, placeholder, className }: TextCellProps) {
   const { editing, inputProps } = useCellEditing({ nav, row, column, value, restore: onChange });
   return (
-    <>
-      <input
-        {...inputProps}
-        type="text"
-        autoComplete="off"
-        spellCheck={false}
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        data-editing={editing || undefined}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={cn(cellInputClass, 'data-[editing]:ring-2 data-[editing]:ring-primary/40', className)}
-      />
-      {error ? <CellError id={errorId} message={error} /> : null}
-    </>
-  );
-}
-
-export function CellError({ id, message }: { id: string; message: string }) {
-  return (
-    <p id={id} className="px-2 pt-0.5 text-xs font-medium whitespace-normal text-destructive-text">
-      {message}
-    </p>
+    <input
+      {...inputProps}
+      type="text"
+      autoComplete="off"
+      spellCheck={false}
+      aria-label={label}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      data-editing={editing || undefined}
+      inputMode={inputMode}
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className={cn(cellInputClass, 'data-[editing]:ring-2 data-[editing]:ring-primary/40', className)}
+    />
   );
 }
