@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   FILL_TARGET_DAYS,
   HIGH_CONFIDENCE,
@@ -7,7 +7,6 @@ import {
   type Prediction,
 } from '../../../shared/analytics.schemas.js';
 import type { Database } from '../../db/client.js';
-import { queryRows } from '../../db/client.js';
 import { demandForecasts, products, purchaseListItems, vendingMachines } from '../../db/schema.js';
 import { addDays, localClock } from '../notifications/local-time.js';
 import { machineScopeKey } from './analytics-source.js';
