@@ -27,6 +27,13 @@ export function MappingForm({ proposal, onSubmit, pending, serverErrors = {} }: 
   const [dateOrder, setDateOrder] = useState<DateOrder>(proposal.suggested.dateOrder ?? 'ymd');
   const [errors, setErrors] = useState<Partial<Record<MappingRole, string>>>({});
 
+  // A new choice clears its role's message (either of selection and product answers the other's); the rest wait for the next submit.
+  const choose = (role: MappingRole, column: string) => {
+    setChoices({ ...choices, [role]: column });
+    const pair = role === 'selection' || role === 'product';
+    setErrors(({ [role]: _cleared, ...rest }) => (pair ? { ...rest, selection: undefined, product: undefined } : rest));
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = mappingOf(choices, dateOrder);
@@ -37,12 +44,7 @@ export function MappingForm({ proposal, onSubmit, pending, serverErrors = {} }: 
 
   return (
     <form onSubmit={submit} className="grid min-w-0 gap-4 rounded-lg border border-border bg-muted/30 p-3 sm:p-4" aria-label="Column mapping">
-      <div className="grid gap-1">
-        <h4 className="font-semibold">Which column is which?</h4>
-        <p className="text-sm text-muted-foreground">
-          VendVote has not seen a file with these columns. Say what each holds; later files with the same columns import without asking.
-        </p>
-      </div>
+      <h4 className="font-semibold">Which column is which?</h4>
       <ScrollFrame label="The file's first lines, scrolls sideways" className="rounded-md border border-border bg-background">
         <table className="w-full text-sm">
           <caption className="sr-only">The file&apos;s columns and first lines</caption>
@@ -73,7 +75,7 @@ export function MappingForm({ proposal, onSubmit, pending, serverErrors = {} }: 
         {ROLES.map((role) => (
           <FormField key={role} label={ROLE_TEXT[role].label} required={ROLE_TEXT[role].required} hint={ROLE_TEXT[role].hint} error={errors[role] ?? serverErrors[role]}>
             {(attributes) => (
-              <Select value={choices[role] || NONE} onValueChange={(value) => setChoices({ ...choices, [role]: value === NONE ? '' : value })}>
+              <Select value={choices[role] || NONE} onValueChange={(value) => choose(role, value === NONE ? '' : value)}>
                 <SelectTrigger {...attributes}>
                   <SelectValue />
                 </SelectTrigger>
