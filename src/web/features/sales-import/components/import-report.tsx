@@ -47,7 +47,7 @@ function UnknownSerials({ serials }: { serials: readonly string[] }) {
 
 function MachineSales({ report, currency }: { report: SalesImportReport; currency: Currency }) {
   return (
-    <ScrollFrame label="Sales per machine, scrolls sideways">
+    <ScrollFrame label={`Sales per machine from ${report.fileName}, scrolls sideways`}>
       <table className="w-full min-w-[28rem] text-sm">
         <caption className="sr-only">Sales per machine</caption>
         <thead className="text-xs text-muted-foreground uppercase">

@@ -21,7 +21,7 @@ export function ReportLines({ lines, moreLines }: { lines: readonly ImportLine[]
   const shown = all ? lines : lines.slice(0, FIRST_LINES);
   return (
     <div className="grid gap-1">
-      <h4 className="text-sm font-semibold">Lines</h4>
+      <p className="text-sm font-semibold">Lines</p>
       <ul className="grid gap-0.5 text-sm" aria-label="What became of each line">
         {shown.map((line, index) => {
           const [label, tone] = OUTCOME[line.outcome] ?? [line.outcome, ''];
