@@ -17,8 +17,15 @@ async function paste(page: Page, text: string) {
 }
 
 test('fill a planogram from the keyboard and a pasted block, save it, and see a product change in the history', async ({ page, server, smtp, playwright }) => {
-  const { api, session } = await registerAndSignInOperator({ server, smtp, playwright }, { email: `planogram-${Date.now()}@example.com`, password: 'slots-and-spirals-77' });
-  for (const [name, price] of [['Coca-Cola', '1.75'], ['Doritos', '1.50'], ['Twix', '1.25']] as const) {
+  const { api, session } = await registerAndSignInOperator(
+    { server, smtp, playwright },
+    { email: `planogram-${Date.now()}@example.com`, password: 'slots-and-spirals-77' },
+  );
+  for (const [name, price] of [
+    ['Coca-Cola', '1.75'],
+    ['Doritos', '1.50'],
+    ['Twix', '1.25'],
+  ] as const) {
     const created = await api.post('/api/products', { data: { name, brand: 'Brand', category: 'Chips', price, description: '', votes: 0 } });
     expect(created.status(), await created.text()).toBe(201);
   }

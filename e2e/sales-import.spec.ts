@@ -11,7 +11,16 @@ const SERIAL = 'VV-E2E-0001';
 
 const KIOSK_CSV = ['Kiosk,Pos,Sold,N,Paid', `${SERIAL},A1,2026-11-02 14:05,2,3.50`, `${SERIAL},A2,2026-11-02 15:10,1,1.25`].join('\r\n');
 
-const audit = (a1: number, a2: number) => dexBytes(dexFile({ serial: SERIAL, selections: [{ code: 'A1', vendsSinceInit: a1 }, { code: 'A2', vendsSinceInit: a2, price: 125 }] }));
+const audit = (a1: number, a2: number) =>
+  dexBytes(
+    dexFile({
+      serial: SERIAL,
+      selections: [
+        { code: 'A1', vendsSinceInit: a1 },
+        { code: 'A2', vendsSinceInit: a2, price: 125 },
+      ],
+    }),
+  );
 
 const entry = (page: Page, index: number) => page.getByTestId('upload-entry').nth(index);
 const status = (item: Locator) => item.getByTestId('import-status');
@@ -27,8 +36,13 @@ test('a CSV of a new shape is mapped then imported, the same file again is alrea
   smtp,
   playwright,
 }) => {
-  const { api, session } = await registerAndSignInOperator({ server, smtp, playwright }, { email: `sales-${Date.now()}@example.com`, password: 'audits-every-tuesday-9' });
-  const machine = await api.post('/api/machines', { data: { name: 'Lobby Snacks', location: 'Building A', type: 'combo', serialNumber: SERIAL, status: 'active' } });
+  const { api, session } = await registerAndSignInOperator(
+    { server, smtp, playwright },
+    { email: `sales-${Date.now()}@example.com`, password: 'audits-every-tuesday-9' },
+  );
+  const machine = await api.post('/api/machines', {
+    data: { name: 'Lobby Snacks', location: 'Building A', type: 'combo', serialNumber: SERIAL, status: 'active' },
+  });
   expect(machine.status(), await machine.text()).toBe(201);
   // The machine's first audit, sent by a script: its counters are the baseline the next one counts from.
   const baseline = await api.post(`/api/sales/imports?fileName=monday.dex`, { data: audit(100, 40), headers: { 'content-type': 'application/octet-stream' } });

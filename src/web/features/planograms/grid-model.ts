@@ -1,9 +1,4 @@
-import {
-  PlanogramInputSchema,
-  PlanogramMessages,
-  type Planogram,
-  type PlanogramInput,
-} from '../../../shared/planograms.schemas.js';
+import { PlanogramInputSchema, PlanogramMessages, type Planogram, type PlanogramInput } from '../../../shared/planograms.schemas.js';
 
 /**
  * The planogram grid as the operator edits it: every cell is text until it is saved, so a half-typed
@@ -148,7 +143,11 @@ export function isDirty(rows: readonly GridRow[], saved: Planogram): boolean {
     const before = saved.slots[index]!;
     const price = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : Number(value));
     return (
-      slot.code !== before.code || slot.productId !== before.productId || slot.capacity !== before.capacity || slot.par !== before.par || price(slot.price) !== price(before.price)
+      slot.code !== before.code ||
+      slot.productId !== before.productId ||
+      slot.capacity !== before.capacity ||
+      slot.par !== before.par ||
+      price(slot.price) !== price(before.price)
     );
   });
 }

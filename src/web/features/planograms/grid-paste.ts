@@ -42,13 +42,23 @@ function isHeader(cells: readonly string[], startColumn: number): boolean {
 }
 
 /** '$1.50' or '1,50 €' from a formatted spreadsheet cell, as the amount the grid takes. */
-const priceText = (text: string) => text.trim().replace(/^[^\d.,]+|[^\d.,]+$/g, '').replace(/^(\d+),(\d{1,2})$/, '$1.$2');
+const priceText = (text: string) =>
+  text
+    .trim()
+    .replace(/^[^\d.,]+|[^\d.,]+$/g, '')
+    .replace(/^(\d+),(\d{1,2})$/, '$1.$2');
 
 /**
  * The block put into the grid from the cell at (`startRow`, `startColumn`) to the right and down,
  * rows added below as needed; cells past the price column are left out.
  */
-export function pasteBlock(rows: readonly GridRow[], startRow: number, startColumn: number, block: string[][], products: readonly CatalogueProduct[]): GridRow[] {
+export function pasteBlock(
+  rows: readonly GridRow[],
+  startRow: number,
+  startColumn: number,
+  block: string[][],
+  products: readonly CatalogueProduct[],
+): GridRow[] {
   const lines = block.length > 0 && isHeader(block[0]!, startColumn) ? block.slice(1) : block;
   const next = [...rows];
   lines.forEach((cells, offset) => {

@@ -26,7 +26,8 @@ export function useUploadQueue() {
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const line = useRef<Promise<void>>(Promise.resolve());
 
-  const update = (id: number, change: Partial<UploadEntry>) => setEntries((current) => current.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
+  const update = (id: number, change: Partial<UploadEntry>) =>
+    setEntries((current) => current.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
 
   const enqueue = (id: number, file: File, options?: SendOptions) => {
     line.current = line.current.then(async () => {

@@ -29,7 +29,8 @@ export function CopyPlanogram({ machine, others, disabled, describedBy, onCopied
         onCopied(planogram);
         toast({ title: 'Planogram copied', description: `${machine.name} now has the ${planogram.slots.length} slots of ${source!.name}.` });
       },
-      (error: unknown) => toast({ title: 'Could not copy the planogram', description: readApiError(error).message ?? 'Please try again.', variant: 'destructive' }),
+      (error: unknown) =>
+        toast({ title: 'Could not copy the planogram', description: readApiError(error).message ?? 'Please try again.', variant: 'destructive' }),
     );
 
   return (
@@ -37,7 +38,11 @@ export function CopyPlanogram({ machine, others, disabled, describedBy, onCopied
       <span id={labelId} className="sr-only">
         Copy the planogram from another machine
       </span>
-      <Select value={source ? String(source.id) : ''} onValueChange={(value) => setSource(others.find((other) => String(other.id) === value) ?? null)} disabled={disabled}>
+      <Select
+        value={source ? String(source.id) : ''}
+        onValueChange={(value) => setSource(others.find((other) => String(other.id) === value) ?? null)}
+        disabled={disabled}
+      >
         <SelectTrigger aria-labelledby={labelId} aria-describedby={describedBy} className="h-10 w-full sm:w-72">
           <SelectValue placeholder="Copy from another machine…" />
         </SelectTrigger>

@@ -40,7 +40,14 @@ export function ImportPlanogramCsv({ machineId, disabled, describedBy, onImporte
 
   return (
     <>
-      <Button variant="outline" onClick={() => input.current?.click()} loading={importCsv.isPending} disabled={disabled} aria-describedby={describedBy} icon={<Upload className="size-4" aria-hidden="true" />}>
+      <Button
+        variant="outline"
+        onClick={() => input.current?.click()}
+        loading={importCsv.isPending}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        icon={<Upload className="size-4" aria-hidden="true" />}
+      >
         Import CSV
       </Button>
       <input

@@ -33,8 +33,8 @@ export function PlanogramEmpty({ onAddFirst, onPaste, children }: PlanogramEmpty
         No planogram yet
       </h3>
       <p className="max-w-xl text-sm text-muted-foreground">
-        A planogram says which product sits in each slot of the machine. DEX audit files count sales by selection code (A1, B4); with the planogram,
-        VendVote tells those sales per product.
+        A planogram says which product sits in each slot of the machine. DEX audit files count sales by selection code (A1, B4); with the planogram, VendVote
+        tells those sales per product.
       </p>
       <p id="planogram-empty-hint" className="max-w-xl text-sm text-muted-foreground">
         Paste from a spreadsheet: copy the columns code, product, capacity, par and price, click this box and press Ctrl+V (⌘V on a Mac).

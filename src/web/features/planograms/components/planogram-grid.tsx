@@ -45,12 +45,24 @@ export function PlanogramGrid({ label, rows, setRows, products, errors, gridRef,
       <table ref={gridRef} role="grid" aria-label={label} className="w-full min-w-[46rem] border-collapse text-sm" onPaste={onPaste}>
         <thead className="bg-muted/50">
           <tr role="row">
-            <th role="columnheader" scope="col" className={`${headerClass} w-28`}>Code</th>
-            <th role="columnheader" scope="col" className={headerClass}>Product</th>
-            <th role="columnheader" scope="col" className={`${headerClass} w-24`}>Capacity</th>
-            <th role="columnheader" scope="col" className={`${headerClass} w-24`}>Par</th>
-            <th role="columnheader" scope="col" className={`${headerClass} w-28`}>Price</th>
-            <th role="columnheader" scope="col" className={`${headerClass} w-32`}>Since</th>
+            <th role="columnheader" scope="col" className={`${headerClass} w-28`}>
+              Code
+            </th>
+            <th role="columnheader" scope="col" className={headerClass}>
+              Product
+            </th>
+            <th role="columnheader" scope="col" className={`${headerClass} w-24`}>
+              Capacity
+            </th>
+            <th role="columnheader" scope="col" className={`${headerClass} w-24`}>
+              Par
+            </th>
+            <th role="columnheader" scope="col" className={`${headerClass} w-28`}>
+              Price
+            </th>
+            <th role="columnheader" scope="col" className={`${headerClass} w-32`}>
+              Since
+            </th>
             <th role="columnheader" scope="col" className={`${headerClass} w-12`}>
               <span className="sr-only">Delete</span>
             </th>

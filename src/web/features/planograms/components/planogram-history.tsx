@@ -20,7 +20,9 @@ export function PlanogramHistory({ machineId }: { machineId: number }) {
         History
       </summary>
       <div className="grid gap-2 border-t border-border p-4">
-        <p className="text-sm text-muted-foreground">Each spell is one product in one slot. Sales read from a DEX file count for the product the slot held when the machine was read.</p>
+        <p className="text-sm text-muted-foreground">
+          Each spell is one product in one slot. Sales read from a DEX file count for the product the slot held when the machine was read.
+        </p>
         {history.isPending ? (
           <div role="status" aria-label="Loading the history" className="grid gap-2">
             <Skeleton className="h-6 w-full" />
@@ -36,10 +38,18 @@ export function PlanogramHistory({ machineId }: { machineId: number }) {
               <caption className="sr-only">Planogram history</caption>
               <thead className="text-xs text-muted-foreground uppercase">
                 <tr>
-                  <th scope="col" className={cellClass}>Code</th>
-                  <th scope="col" className={cellClass}>Product</th>
-                  <th scope="col" className={cellClass}>From</th>
-                  <th scope="col" className={cellClass}>To</th>
+                  <th scope="col" className={cellClass}>
+                    Code
+                  </th>
+                  <th scope="col" className={cellClass}>
+                    Product
+                  </th>
+                  <th scope="col" className={cellClass}>
+                    From
+                  </th>
+                  <th scope="col" className={cellClass}>
+                    To
+                  </th>
                 </tr>
               </thead>
               <tbody>

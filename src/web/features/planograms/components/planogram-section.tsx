@@ -30,7 +30,13 @@ export function PlanogramSection({ machine, others }: { machine: Machine; others
 
   const replacing = (
     <>
-      <CopyPlanogram machine={machine} others={others} disabled={editor.dirty} describedBy={editor.dirty ? BUSY_HINT_ID : undefined} onCopied={editor.replace} />
+      <CopyPlanogram
+        machine={machine}
+        others={others}
+        disabled={editor.dirty}
+        describedBy={editor.dirty ? BUSY_HINT_ID : undefined}
+        onCopied={editor.replace}
+      />
       <ImportPlanogramCsv
         machineId={machine.id}
         disabled={editor.dirty}

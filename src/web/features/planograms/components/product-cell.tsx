@@ -12,7 +12,8 @@ const SHOWN = 50;
 /** The products the typed text finds; the whole catalogue while the cell still shows its product. */
 function optionsFor(text: string, productId: number | null, products: readonly CatalogueProduct[]) {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = productId !== null || words.length === 0 ? products : products.filter((product) => words.every((word) => product.name.toLowerCase().includes(word)));
+  const shown =
+    productId !== null || words.length === 0 ? products : products.filter((product) => words.every((word) => product.name.toLowerCase().includes(word)));
   return shown.slice(0, SHOWN);
 }
 

@@ -3,7 +3,17 @@ import type { Planogram } from '../../../../shared/planograms.schemas.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { readApiError } from '../../../lib/api.js';
 import { useSavePlanogram } from '../api.js';
-import { emptyRow, GRID_COLUMNS, inputOf, serverCellErrors, validateRows, type CatalogueProduct, type CellErrors, type GridColumn, type GridRow } from '../grid-model.js';
+import {
+  emptyRow,
+  GRID_COLUMNS,
+  inputOf,
+  serverCellErrors,
+  validateRows,
+  type CatalogueProduct,
+  type CellErrors,
+  type GridColumn,
+  type GridRow,
+} from '../grid-model.js';
 import { parseClipboardBlock, pasteBlock } from '../grid-paste.js';
 import { useGridNavigation } from './use-grid-navigation.js';
 import { usePlanogramDraft } from './use-planogram-draft.js';

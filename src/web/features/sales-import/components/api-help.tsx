@@ -9,14 +9,18 @@ export function ApiHelp() {
   return (
     <div className="grid min-w-0 gap-2 text-sm">
       <p>
-        A script or telemetry unit can send the same files itself: the file is the body, its name goes in the address, and the answer is the report
-        shown here. Make a token under{' '}
+        A script or telemetry unit can send the same files itself: the file is the body, its name goes in the address, and the answer is the report shown here.
+        Make a token under{' '}
         <Link to={`${paths.settings}?tab=security`} className="font-medium underline underline-offset-4">
           Settings → Security → API tokens
         </Link>
         .
       </p>
-      <pre tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs focus-visible:outline-2 focus-visible:outline-ring" aria-label="Example command">
+      <pre
+        tabIndex={0}
+        className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs focus-visible:outline-2 focus-visible:outline-ring"
+        aria-label="Example command"
+      >
         {command}
       </pre>
       <CopyButton text={command} label="Copy command" className="w-fit" />

@@ -38,8 +38,8 @@ function UnknownSerials({ serials }: { serials: readonly string[] }) {
         <Link to={paths.vendingMachines} className="font-medium underline underline-offset-4">
           Vending Machines
         </Link>
-        , edit the machine the file is from and enter <span className="font-mono font-semibold">{serials.join(', ')}</span> as its serial number,
-        exactly as the file writes it. Then send the file again.
+        , edit the machine the file is from and enter <span className="font-mono font-semibold">{serials.join(', ')}</span> as its serial number, exactly as the
+        file writes it. Then send the file again.
       </p>
     </Alert>
   );
@@ -52,10 +52,18 @@ function MachineSales({ report, currency }: { report: SalesImportReport; currenc
         <caption className="sr-only">Sales per machine</caption>
         <thead className="text-xs text-muted-foreground uppercase">
           <tr>
-            <th scope="col" className={cellClass}>Machine</th>
-            <th scope="col" className={`${cellClass} text-right`}>Units</th>
-            <th scope="col" className={`${cellClass} text-right`}>Value</th>
-            <th scope="col" className={cellClass}>Read</th>
+            <th scope="col" className={cellClass}>
+              Machine
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              Units
+            </th>
+            <th scope="col" className={`${cellClass} text-right`}>
+              Value
+            </th>
+            <th scope="col" className={cellClass}>
+              Read
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -75,7 +83,9 @@ function MachineSales({ report, currency }: { report: SalesImportReport; currenc
         {report.machines.length > 1 ? (
           <tfoot>
             <tr className="border-t border-border font-semibold">
-              <th scope="row" className={cellClass}>All machines</th>
+              <th scope="row" className={cellClass}>
+                All machines
+              </th>
               <td className={`${cellClass} text-right tabular-nums`}>{report.units.toLocaleString('en-US')}</td>
               <td colSpan={2} />
             </tr>

@@ -15,7 +15,14 @@ export function MachineResend({ onSend }: { onSend: (machineId: number) => void 
     <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
       <FormField label="The machine this file is from" error={error} className="min-w-0 sm:w-72">
         {(attributes) => (
-          <Select value={chosen} onValueChange={setChosen} disabled={!machines.data}>
+          <Select
+            value={chosen}
+            onValueChange={(value) => {
+              setChosen(value);
+              setError(undefined);
+            }}
+            disabled={!machines.data}
+          >
             <SelectTrigger {...attributes}>
               <SelectValue placeholder={machines.isPending ? 'Loading your machines…' : 'Choose a machine'} />
             </SelectTrigger>

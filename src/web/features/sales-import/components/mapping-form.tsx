@@ -73,7 +73,13 @@ export function MappingForm({ proposal, onSubmit, pending, serverErrors = {} }: 
       </ScrollFrame>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {ROLES.map((role) => (
-          <FormField key={role} label={ROLE_TEXT[role].label} required={ROLE_TEXT[role].required} hint={ROLE_TEXT[role].hint} error={errors[role] ?? serverErrors[role]}>
+          <FormField
+            key={role}
+            label={ROLE_TEXT[role].label}
+            required={ROLE_TEXT[role].required}
+            hint={ROLE_TEXT[role].hint}
+            error={errors[role] ?? serverErrors[role]}
+          >
             {(attributes) => (
               <Select value={choices[role] || NONE} onValueChange={(value) => choose(role, value === NONE ? '' : value)}>
                 <SelectTrigger {...attributes}>

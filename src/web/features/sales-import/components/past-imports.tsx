@@ -50,9 +50,7 @@ export function PastImports({ currency }: { currency: Currency }) {
       </ul>
       {imports.data.length >= SALES_IMPORT_LIST_LIMIT ? <p className="text-xs text-muted-foreground">The latest {SALES_IMPORT_LIST_LIMIT} imports.</p> : null}
       <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
-        <DialogContent className="max-w-2xl">
-          {open ? <ReportDialogBody item={open} currency={currency} /> : null}
-        </DialogContent>
+        <DialogContent className="max-w-2xl">{open ? <ReportDialogBody item={open} currency={currency} /> : null}</DialogContent>
       </Dialog>
     </>
   );

@@ -40,8 +40,8 @@ export function SalesDropZone({ onFiles }: { onFiles: (files: File[]) => void })
       <FileUp className="size-10 text-muted-foreground" aria-hidden="true" />
       <span className="font-medium">Drop sales files here or choose them</span>
       <span id={hintId} className="text-sm text-muted-foreground">
-        DEX audit files (.dex, .txt) and telemetry CSV exports, several at once, up to {SALES_FILE_MAX_BYTES / 1024 / 1024} MB each. They are sent in
-        the order given: a machine&apos;s audits oldest first.
+        DEX audit files (.dex, .txt) and telemetry CSV exports, several at once, up to {SALES_FILE_MAX_BYTES / 1024 / 1024} MB each. They are sent in the order
+        given: a machine&apos;s audits oldest first.
       </span>
       <input
         id={inputId}

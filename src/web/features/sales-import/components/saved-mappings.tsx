@@ -30,15 +30,19 @@ export function SavedMappings() {
       </div>
     );
   }
-  if (mappings.isError) return <LoadError what="saved mappings" error={mappings.error} onRetry={() => void mappings.refetch()} retrying={mappings.isFetching} />;
+  if (mappings.isError)
+    return <LoadError what="saved mappings" error={mappings.error} onRetry={() => void mappings.refetch()} retrying={mappings.isFetching} />;
   if (mappings.data.length === 0) {
-    return <p className="text-sm text-muted-foreground">None yet. The first CSV export of a new shape asks which column is which, and its answer is kept here.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">None yet. The first CSV export of a new shape asks which column is which, and its answer is kept here.</p>
+    );
   }
 
   const deleteMapping = (mapping: TelemetryMapping) =>
     remove.mutateAsync(mapping.id).then(
       () => toast({ title: 'Mapping deleted', description: 'The next file with these columns asks again.' }),
-      (error: unknown) => toast({ title: 'Could not delete the mapping', description: readApiError(error).message ?? 'Please try again.', variant: 'destructive' }),
+      (error: unknown) =>
+        toast({ title: 'Could not delete the mapping', description: readApiError(error).message ?? 'Please try again.', variant: 'destructive' }),
     );
 
   return (
@@ -54,7 +58,13 @@ export function SavedMappings() {
           </div>
           <ConfirmAction
             trigger={
-              <Button variant="outline" size="sm" className="w-fit text-destructive-text" icon={<Trash2 className="size-4" aria-hidden="true" />} aria-label={`Delete the mapping for ${mapping.columns.join(', ')}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                className="w-fit text-destructive-text"
+                icon={<Trash2 className="size-4" aria-hidden="true" />}
+                aria-label={`Delete the mapping for ${mapping.columns.join(', ')}`}
+              >
                 Delete
               </Button>
             }

@@ -12,7 +12,8 @@ import { MachineResend } from './machine-resend.js';
 import { MappingForm } from './mapping-form.js';
 
 const namesNoMachine = (report: SalesImportReport) =>
-  report.status === 'refused' && (report.summary === SalesImportMessages.noSerial || report.lines.some((line) => line.message === SalesImportMessages.noSerial));
+  report.status === 'refused' &&
+  (report.summary === SalesImportMessages.noSerial || report.lines.some((line) => line.message === SalesImportMessages.noSerial));
 
 interface UploadEntryCardProps {
   entry: UploadEntry;
