@@ -72,6 +72,8 @@ export const SlotStockSchema = z.object({
   productName: z.string().nullable(),
   capacity: z.number().int(),
   par: z.number().int(),
+  /** What a customer pays: the slot's price, else the product's; null for an empty slot. */
+  price: z.string().nullable(),
   /** Units estimated in the slot now; null for an empty slot. */
   stock: z.number().nullable(),
   basis: z.enum(STOCK_BASES),

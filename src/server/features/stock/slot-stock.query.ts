@@ -21,6 +21,8 @@ export interface SlotStockRow {
   productName: string | null;
   capacity: number;
   par: number;
+  /** What a customer pays: the slot's price, else the product's. */
+  price: string | null;
   fillAt: Date | null;
   fillLevel: number | null;
   /** The last moment the machine's reported sales reach; null without any. */
@@ -35,7 +37,7 @@ export async function slotStockRows(db: Pick<Database, 'execute'>, userId: numbe
   const at = now.toISOString();
   return queryRows<SlotStockRow>(db, sql`
     with slot as (
-      select s.id, s.machine_id, s.code, upper(s.code) as key, s.product_id, s.capacity, s.par, s.position, s.started_at,
+      select s.id, s.machine_id, s.code, upper(s.code) as key, s.product_id, s.capacity, s.par, s.price, s.position, s.started_at,
         not exists (select 1 from planogram_slots e where e.machine_id = s.machine_id and upper(e.code) = upper(s.code) and e.started_at < s.started_at) as first_spell,
         count(*) over (partition by s.machine_id, s.product_id) as sharing
       from planogram_slots s
@@ -67,6 +69,7 @@ export async function slotStockRows(db: Pick<Database, 'execute'>, userId: numbe
         and (x.key = c.key or (x.key is null and x.product_id = c.product_id))
       group by c.id)
     select f.machine_id as "machineId", f.code, f.product_id as "productId", p.name as "productName", f.capacity, f.par,
+      coalesce(f.price, p.price)::text as "price",
       f.fill_at as "fillAt", f.fill_level as "fillLevel", f.sales_through as "salesThrough", sold.units as "sold",
       case when f.product_id is null or sold.id is not null then null else
         ((select count(*) from votes v where v.machine_id = f.machine_id and v.product_id = f.product_id and v.vote_type = 'up'

@@ -25,7 +25,7 @@ function assumedFillDay(timeZone: string, restockWeekday: number, now: Date): st
 }
 
 export function slotStockOf(row: SlotStockRow, unitsPerVote: number): SlotStock {
-  const base = { code: row.code, productId: row.productId, productName: row.productName, capacity: row.capacity, par: row.par };
+  const base = { code: row.code, productId: row.productId, productName: row.productName, capacity: row.capacity, par: row.par, price: row.productId === null ? null : row.price };
   if (row.productId === null) return { ...base, stock: null, basis: 'empty-slot', lastFill: null, goneSinceFill: null, unitsPerVote: null, toPar: 0 };
   const fillAt = dateOf(row.fillAt);
   const basis: SlotStock['basis'] = row.sold !== null ? 'sales' : fillAt ? 'votes' : 'assumed-fill';
