@@ -11,6 +11,8 @@ import { choicesOf, DATE_ORDER_TEXT, mappingOf, ROLE_TEXT, ROLES, rolesOfColumn,
 const NONE = '__none__';
 
 interface MappingFormProps {
+  /** Names the form and its preview apart from another file's. */
+  fileName: string;
   proposal: MappingProposal;
   onSubmit: (mapping: TelemetryMappingInput) => void;
   pending: boolean;
@@ -22,7 +24,7 @@ interface MappingFormProps {
  * A CSV of a shape not seen before: its columns with a few of its lines, and a choice per role,
  * preset from the server's guess. Saved, the mapping reads every later file with these columns.
  */
-export function MappingForm({ proposal, onSubmit, pending, serverErrors = {} }: MappingFormProps) {
+export function MappingForm({ fileName, proposal, onSubmit, pending, serverErrors = {} }: MappingFormProps) {
   const [choices, setChoices] = useState<RoleChoices>(() => choicesOf(proposal));
   const [dateOrder, setDateOrder] = useState<DateOrder>(proposal.suggested.dateOrder ?? 'ymd');
   const [errors, setErrors] = useState<Partial<Record<MappingRole, string>>>({});
@@ -43,9 +45,9 @@ export function MappingForm({ proposal, onSubmit, pending, serverErrors = {} }: 
   };
 
   return (
-    <form onSubmit={submit} className="grid min-w-0 gap-4 rounded-lg border border-border bg-muted/30 p-3 sm:p-4" aria-label="Column mapping">
+    <form onSubmit={submit} className="grid min-w-0 gap-4 rounded-lg border border-border bg-muted/30 p-3 sm:p-4" aria-label={`Column mapping for ${fileName}`}>
       <h4 className="font-semibold">Which column is which?</h4>
-      <ScrollFrame label="The file's first lines, scrolls sideways" className="rounded-md border border-border bg-background">
+      <ScrollFrame label={`First lines of ${fileName}, scrolls sideways`} className="rounded-md border border-border bg-background">
         <table className="w-full text-sm">
           <caption className="sr-only">The file&apos;s columns and first lines</caption>
           <thead>

@@ -40,13 +40,15 @@ export function UploadEntryCard({ entry, currency, onResend }: UploadEntryCardPr
       ) : null}
       {report && settled ? <ImportReportView report={report} currency={currency} /> : null}
       {report && settled && namesNoMachine(report) ? <MachineResend onSend={(machineId) => onResend(machineId)} /> : null}
-      {report?.mapping && settled && report.status === 'needs-mapping' ? <MappingStep proposal={report.mapping} onSaved={() => onResend()} /> : null}
+      {report?.mapping && settled && report.status === 'needs-mapping' ? (
+        <MappingStep fileName={entry.file.name} proposal={report.mapping} onSaved={() => onResend()} />
+      ) : null}
     </li>
   );
 }
 
 /** Saves the mapping, then sends the same file again, which the mapping now reads. */
-function MappingStep({ proposal, onSaved }: { proposal: NonNullable<SalesImportReport['mapping']>; onSaved: () => void }) {
+function MappingStep({ fileName, proposal, onSaved }: { fileName: string; proposal: NonNullable<SalesImportReport['mapping']>; onSaved: () => void }) {
   const save = useSaveMapping();
   const [refusal, setRefusal] = useState<{ message?: string; byRole: Partial<Record<MappingRole, string>> } | null>(null);
 
@@ -73,7 +75,7 @@ function MappingStep({ proposal, onSaved }: { proposal: NonNullable<SalesImportR
           <p>The mapping was not saved. {refusal.message}</p>
         </Alert>
       ) : null}
-      <MappingForm proposal={proposal} onSubmit={submit} pending={save.isPending} serverErrors={refusal?.byRole} />
+      <MappingForm fileName={fileName} proposal={proposal} onSubmit={submit} pending={save.isPending} serverErrors={refusal?.byRole} />
     </>
   );
 }
