@@ -1,4 +1,5 @@
 import {
+  MAPPING_ROLES,
   TelemetryMappingFieldsSchema,
   type DateOrder,
   type MappingRole,
@@ -6,15 +7,27 @@ import {
   type TelemetryMappingInput,
 } from '../../../shared/sales-imports.schemas.js';
 
-/** What each role means to an operator looking at a provider's columns. */
-export const ROLE_TEXT: Record<MappingRole, { label: string; hint: string; required?: boolean }> = {
+interface RoleText {
+  label: string;
+  hint: string;
+  required?: boolean;
+}
+
+/**
+ * What each role means to an operator looking at a provider's columns. The time of day is a role of
+ * its own once the shared schema has it (files with the date and the time in two columns); until
+ * then MAPPING_ROLES leaves it out and the form does not ask.
+ */
+const TEXTS = {
   machine: { label: 'Machine', hint: "The machine's serial number (or its name in VendVote).", required: true },
   selection: { label: 'Selection code', hint: 'The code keyed, such as A1. This or the product name.' },
   product: { label: 'Product name', hint: 'The product as the provider names it. This or the selection code.' },
   time: { label: 'Date and time', hint: 'When the sale was made (the date, when the time of day has a column of its own).', required: true },
+  timeOfDay: { label: 'Time of day', hint: 'Only when the date and the time of day are in two columns.' },
   quantity: { label: 'Quantity', hint: 'Units in the line; without it each line is one unit.' },
   price: { label: 'Amount', hint: 'What the customer paid for the line.' },
-};
+} satisfies Record<MappingRole | 'timeOfDay', RoleText>;
+export const ROLE_TEXT: Record<MappingRole, RoleText> = TEXTS;
 
 export const DATE_ORDER_TEXT: Record<DateOrder, string> = {
   ymd: 'Year first (2026-03-04)',
@@ -26,7 +39,7 @@ export const NEEDS_SELECTION_OR_PRODUCT = 'Choose the column with the selection 
 
 export type MappingProposal = NonNullable<SalesImportReport['mapping']>;
 export type RoleChoices = Record<MappingRole, string>;
-export const ROLES = Object.keys(ROLE_TEXT) as MappingRole[];
+export const ROLES: readonly MappingRole[] = MAPPING_ROLES;
 
 /** The server's guess, as the form's choices ('' for a role the file has no column for). */
 export function choicesOf(proposal: MappingProposal): RoleChoices {
