@@ -96,10 +96,10 @@ export function GridRowView({ row, index, nav, products, errors, errorIdPrefix, 
         </td>
       </tr>
       {rowErrors.length > 0 ? (
-        // The row's problems under it, at full width; each cell points at its own with aria-describedby.
+        // The row's problems under it, kept in view while the grid scrolls sideways; each cell points at its own with aria-describedby.
         <tr role="row">
           <td role="gridcell" colSpan={7} className="px-3 pb-2">
-            <ul className="grid gap-0.5 text-xs font-medium text-destructive-text">
+            <ul className="sticky left-3 grid w-max max-w-[calc(100vw-5rem)] gap-0.5 text-xs font-medium text-destructive-text">
               {rowErrors.map((column) => (
                 <li key={column} id={`${errorIdPrefix}-${column}-error`}>
                   {COLUMN_LABELS[column]}: {errors[cellKey(row.key, column)]}
