@@ -111,7 +111,7 @@ const PUBLIC_PATHS = [
   '/no-such-page',
 ];
 
-/** Every operator page, each tab of the pages that have tabs, and a machine's vote page. */
+/** Every operator page, each tab of the pages that have tabs, and a machine's own page and vote page. */
 function operatorPaths(machineId: number): string[] {
   const pages = Object.values(OPERATOR_PAGE_PATHS).filter((path) => !path.includes(':') && !path.startsWith('/admin'));
   return [
@@ -119,6 +119,7 @@ function operatorPaths(machineId: number): string[] {
     ...SETTINGS_TAB_NAMES.map((tab) => `/settings?tab=${tab}`),
     ...ANALYTICS_TAB_NAMES.map((tab) => `/resources/inventory-analytics?tab=${tab}`),
     ...DEMOGRAPHICS_TAB_NAMES.map((tab) => `/resources/demographics?tab=${tab}`),
+    `/vending-machines/${machineId}`,
     `/vote/${machineId}`,
   ];
 }

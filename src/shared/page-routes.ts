@@ -40,6 +40,8 @@ export const OPERATOR_PAGE_PATHS = {
   dashboard: '/dashboard',
   products: '/products',
   vendingMachines: '/vending-machines',
+  // One machine: its details and planogram (which product sits in which slot), linked from its card.
+  machine: '/vending-machines/:machineId',
   vendingIssues: '/vending-issues',
   resources: '/resources',
   cleaningKits: '/resources/cleaning-kits',
@@ -52,6 +54,8 @@ export const OPERATOR_PAGE_PATHS = {
   affiliateSetup: '/affiliate-setup',
   adminPanel: '/admin-panel',
   productImport: '/product-import',
+  // Sales files from the machines (DEX audits, telemetry CSV exports), beyond spec 2.1's table.
+  salesImport: '/sales-import',
   settings: '/settings',
   billing: '/billing',
   adminFeatureRequests: '/admin/feature-requests',

@@ -35,6 +35,16 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return response;
 }
 
+/**
+ * Sends a file's own bytes or text as the body (a CSV, a DEX audit), not wrapped in JSON: the routes
+ * that take files read the body as the file, as a script with curl --data-binary sends it.
+ */
+export async function apiSendFile(method: string, url: string, body: Blob | string, contentType: string): Promise<Response> {
+  const response = await fetch(url, { method, credentials: 'include', headers: { 'Content-Type': contentType }, body });
+  await throwIfNotOk(response);
+  return response;
+}
+
 /** apiRequest, then the answer read as JSON. */
 export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await apiRequest(method, url, body);

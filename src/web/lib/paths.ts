@@ -24,6 +24,8 @@ export const paths = {
 
   // Operator pages (signed in as operator or admin).
   ...OPERATOR_PAGE_PATHS,
+  // One machine's page.
+  machine: (machineId: number | string) => OPERATOR_PAGE_PATHS.machine.replace(':machineId', encodeURIComponent(String(machineId))),
   // One magnet order's receipt.
   magnetOrder: (orderId: number | string) => OPERATOR_PAGE_PATHS.magnetOrder.replace(':orderId', encodeURIComponent(String(orderId))),
 

@@ -14,6 +14,7 @@ import {
   MessageSquarePlus,
   Package,
   PackageSearch,
+  ReceiptText,
   Refrigerator,
   Settings,
   ShieldCheck,
@@ -49,6 +50,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     children: [
       { label: 'Products', href: paths.products, icon: PackageSearch },
       { label: 'Product Import', href: paths.productImport, icon: Upload },
+      // DEX audit files and telemetry exports: the sales the machines report.
+      { label: 'Sales Import', href: paths.salesImport, icon: ReceiptText },
       { label: 'Product Suggestions', href: paths.adminSuggestions, icon: Lightbulb },
     ],
   },

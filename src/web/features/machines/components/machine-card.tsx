@@ -1,4 +1,5 @@
-import { ExternalLink, Magnet, MapPin, Pencil, Share2, Trash2, TriangleAlert } from 'lucide-react';
+import { ExternalLink, LayoutGrid, Magnet, MapPin, Pencil, Share2, Trash2, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
 import { MACHINE_TYPES } from '../../../../shared/catalog.js';
 import type { Machine } from '../../../../shared/machines.schemas.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
@@ -58,6 +59,10 @@ export function MachineCard({ machine, onEdit, onDelete, onReportIssue, onOrderM
       </div>
 
       <div className="mt-auto flex flex-wrap gap-2">
+        <Link to={paths.machine(machine.id)} className={buttonClasses({ size: 'sm' })} aria-label={`Planogram of ${machine.name}`}>
+          <LayoutGrid className="size-4" aria-hidden="true" />
+          Planogram
+        </Link>
         <Button variant="outline" size="sm" onClick={onOrderMagnet} aria-label={`Order QR Magnet for ${machine.name}`}>
           <Magnet className="size-4" aria-hidden="true" />
           Order QR Magnet
