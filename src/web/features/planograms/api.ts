@@ -9,6 +9,9 @@ import {
   type PlanogramInput,
 } from '../../../shared/planograms.schemas.js';
 import { ApiRequestError, apiJson, apiSendFile } from '../../lib/api.js';
+import { invalidateKeys } from '../../lib/query-client.js';
+import { demandKeys } from '../demand/api.js';
+import { slotStockKeys } from '../machine-stock/api.js';
 import { MACHINES_URL } from '../machines/api.js';
 
 /*
@@ -49,9 +52,10 @@ function useReplacePlanogram<Variables>(machineId: number, send: (variables: Var
   });
 }
 
+/** The slots decide the stock per slot and what is missing, so those are read again too. */
 function storePlanogram(queryClient: QueryClient, machineId: number, planogram: Planogram) {
   queryClient.setQueryData(planogramKeys.detail(machineId), planogram);
-  return queryClient.invalidateQueries({ queryKey: planogramKeys.history(machineId) });
+  return invalidateKeys(queryClient, planogramKeys.history(machineId), slotStockKeys.machine(machineId), demandKeys.all);
 }
 
 /** PUT /api/machines/{id}/planogram: the whole grid, in order. */

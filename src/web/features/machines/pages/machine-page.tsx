@@ -8,6 +8,8 @@ import { buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { paths } from '../../../lib/paths.js';
+import { DemandVsSalesSection } from '../../machine-stock/components/demand-vs-sales-section.js';
+import { StockNowSection } from '../../machine-stock/components/stock-now-section.js';
 import { PlanogramSection } from '../../planograms/components/planogram-section.js';
 import { useMachines } from '../api.js';
 import { MachinesLoadError } from '../components/machine-list-states.js';
@@ -17,7 +19,7 @@ import { MachineStatusLabel } from '../components/machine-status.js';
 const machineIdOf = (param: string | undefined) => (param && /^\d{1,10}$/.test(param) ? Number(param) : null);
 
 /**
- * /vending-machines/:machineId: one machine and its planogram. Read from the machine list, which the
+ * /vending-machines/:machineId: one machine, its planogram, its stock and its demand against its sales. Read from the machine list, which the
  * machines page has usually loaded already and which the planogram's 'copy from' choice needs anyway.
  */
 export function MachinePage() {
@@ -46,6 +48,8 @@ export function MachinePage() {
           <Card className="min-w-0 p-4 sm:p-6">
             <PlanogramSection machine={machine} others={machines.data.filter((other) => other.id !== machine.id)} />
           </Card>
+          <StockNowSection machine={machine} />
+          <DemandVsSalesSection machine={machine} />
         </>
       ) : (
         <Alert variant="destructive">
