@@ -45,6 +45,7 @@ import { educatorAdminRoutes, educatorRoutes } from './features/educators/educat
 import { retailAffiliateAdminRoutes, retailAffiliateRoutes } from './features/retail-affiliates/retail-affiliates.routes.js';
 import { purchaseListRoutes } from './features/stock/purchase-list.routes.js';
 import { restockRoutes } from './features/stock/restocks.routes.js';
+import { telemetryMappingRoutes } from './features/sales/telemetry-mappings.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerTextCleaning } from './plugins/clean-text.js';
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions) {
       retailAffiliateRoutes,
       restockRoutes,
       purchaseListRoutes,
+      telemetryMappingRoutes,
       analyticsRoutes,
       donationHubRoutes,
       exportRoutes,
