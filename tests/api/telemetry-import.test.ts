@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct } from '../../src/server/db/factories.js';
 import { machineSales, planogramSlots, salesImports, users } from '../../src/server/db/schema.js';
-import { salesFileOf } from '../../src/server/features/sales/sales-import-store.js';
+import { emptyReport, insertSales, salesFileOf, storeImport } from '../../src/server/features/sales/sales-import-store.js';
 import { importTelemetryCsv } from '../../src/server/features/sales/telemetry-import.js';
 import { SalesImportReportSchema, TELEMETRY_MAPPINGS_API, type TelemetryMappingRequest } from '../../src/shared/sales-imports.schemas.js';
 import { createTestApp, type TestApp } from '../support/index.js';
@@ -187,6 +187,27 @@ describe('files refused whole', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual(['already-imported', 'imported']);
     expect(answers[0]!.id).toBe(answers[1]!.id);
     expect(await stored()).toEqual({ imports: before.imports + 1, sales: before.sales + 1 });
+  });
+});
+
+describe('storing sales', () => {
+  test('codes with quotes, backslashes and commas, and empty values, arrive as they were sent', async () => {
+    const machine = await createMachine(t.database.db, operator.user.id, { name: 'Odd codes' });
+    const file = salesFileOf(csvBytes('odd codes'), 'odd.dex', 'upload');
+    const soldFrom = new Date('2026-05-01T08:00:00.123Z');
+    const importId = await t.database.db.transaction(async (tx) => {
+      const id = await storeImport(tx, operator.user.id, file, emptyReport('dex', file));
+      const sale = { userId: operator.user.id, machineId: machine.id, importId: id, quantity: 1, soldAt: new Date('2026-05-02T08:00:00Z') };
+      await insertSales(tx, [
+        { ...sale, code: 'A"1\\,{x}', value: '12.50', soldFrom },
+        { ...sale, code: 'NULL', productId: null, value: null },
+      ]);
+      return id;
+    });
+    expect((await salesOf(importId)).map(({ code, value, soldFrom: from }) => ({ code, value, from }))).toEqual([
+      { code: 'A"1\\,{x}', value: '12.50', from: soldFrom },
+      { code: 'NULL', value: null, from: null },
+    ]);
   });
 });
 

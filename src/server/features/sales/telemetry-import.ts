@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { products, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { emptyReport, findImportOf, insertSales, machinesOf, reportLine, saveReport, storeImport, type SalesFile } from './sales-import-store.js';
+import { emptyReport, findImportOf, insertSales, machinesOf, reportLine, saveReport, storeImport, yieldToEventLoop, type SalesFile } from './sales-import-store.js';
 import { slotSpellsOf } from './slot-spells.js';
 import { readTelemetryCsv, type TelemetryTable } from './telemetry-csv.js';
 import { mapTelemetryLines } from './telemetry-lines.js';
@@ -33,10 +33,12 @@ export async function importTelemetryCsv(ctx: AppContext, userId: number, file: 
   const read = readTelemetryCsv(file.bytes);
   if (!read.ok) return refuse(report, read.message, []);
   const { table } = read;
+  await yieldToEventLoop();
   const mapping = await mappingForColumns(ctx.db, userId, table.columns);
   if (!mapping) return needsMapping(report, table);
 
   const mapped = mapTelemetryLines(table, mapping, timeZone, file.receivedAt);
+  await yieldToEventLoop();
   const match = matchMachines(mapped.sales, await machinesOf(ctx.db, userId));
   const problems = [...read.problems.map((problem) => ({ ...problem, outcome: 'problem' as const })), ...mapped.problems].sort((a, b) => a.line - b.line);
   if (problems.length > 0 || match.problems.length > 0) {
