@@ -45,7 +45,10 @@ import { educatorAdminRoutes, educatorRoutes } from './features/educators/educat
 import { retailAffiliateAdminRoutes, retailAffiliateRoutes } from './features/retail-affiliates/retail-affiliates.routes.js';
 import { purchaseListRoutes } from './features/stock/purchase-list.routes.js';
 import { restockRoutes } from './features/stock/restocks.routes.js';
+import { salesImportRoutes } from './features/sales/sales-imports.routes.js';
 import { telemetryMappingRoutes } from './features/sales/telemetry-mappings.routes.js';
+import { slotStockRoutes } from './features/stock/slot-stock.routes.js';
+import { planogramRoutes } from './features/planograms/planograms.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerTextCleaning } from './plugins/clean-text.js';
@@ -180,6 +183,7 @@ export async function buildApp(options: AppOptions) {
       educatorRoutes,
       retailAffiliateRoutes,
       restockRoutes,
+      planogramRoutes,
       purchaseListRoutes,
       telemetryMappingRoutes,
       analyticsRoutes,
@@ -190,6 +194,8 @@ export async function buildApp(options: AppOptions) {
       webhookRoutes,
       liveRoutes,
       scanFunnelRoutes,
+      salesImportRoutes,
+      slotStockRoutes,
     ]),
   );
 

@@ -84,7 +84,9 @@ export const PredictionSchema = z.object({
   category: z.string(),
   /** Up-votes in the chosen range. */
   currentVotes: z.number().int(),
-  /** Predicted up-votes over the coming 7 days. */
+  /** What the forecast is of: units the machine reported selling, or up-votes where it reported no sales. */
+  demandBasis: z.enum(['sales', 'votes']),
+  /** Predicted demand over the coming 7 days: units sold (demandBasis 'sales') or up-votes. */
   predictedDemand: z.number(),
   /** The product's share of the machine's predicted demand, 0-1. */
   demandShare: z.number(),
@@ -93,13 +95,20 @@ export const PredictionSchema = z.object({
   recommendedStock: z.number().int(),
   /** Units to buy to bring the estimated stock up to the recommended stock (0 when it is there already): what Add to Order puts on the list. */
   suggestedOrder: z.number().int(),
-  /** Where the stock figures come from: recorded restocks, or the assumption of a weekly fill. */
-  stockBasis: z.enum(['restock-record', 'assumed-weekly-fill']),
+  /**
+   * Where the stock figures come from: the planogram's slots, filled and counted down by the sales
+   * the machine reported ('sales'); recorded restocks counted down by up-votes; or the assumption of
+   * a weekly fill. With slots, recommended stock is the sum of their par levels.
+   */
+  stockBasis: z.enum(['sales', 'restock-record', 'assumed-weekly-fill']),
+  /** Planogram slots holding the product at the machine (0: not in its planogram). */
+  slots: z.number().int(),
   estimatedStock: z.number().nullable(),
   lastRestockAt: z.iso.datetime().nullable(),
-  /** Units sold per up-vote: measured from two or more restocks at the machine, else 1. */
+  /** Units sold per up-vote: measured for the product from reported sales, else from two or more restocks at the machine, else the operator's assumption. */
   unitsPerVote: z.number(),
   unitsPerVoteMeasured: z.boolean(),
+  unitsPerVoteBasis: z.enum(['sales', 'restocks', 'assumed']),
   /** Whole days the estimated stock lasts at the forecast demand (0: runs out today); null when no demand is expected within a year. */
   daysOfCover: z.number().int().nullable(),
   urgency: z.enum(URGENCIES),

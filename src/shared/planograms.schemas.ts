@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ApiErrorSchema } from './api-error.js';
 import { idSchema, NotFoundMessages } from './ids.js';
+import { countOf } from './wording.js';
 
 /**
  * A machine's planogram: its slots, each with the selection code the customer keys, the product in
@@ -40,6 +42,10 @@ export const PlanogramMessages = {
   csvHeader: 'The first line must name the columns code, product, capacity, par and price',
   csvProductUnknown: (name: string) => `No product in your catalogue is called “${name}”`,
   csvProductAmbiguous: (name: string) => `More than one product in your catalogue is called “${name}”: rename one, or give its id as #12`,
+  csvNotUtf8: 'The file is not UTF-8 text: save it as “CSV UTF-8” and try again',
+  csvContentType: 'Send the planogram as CSV text (content type text/csv)',
+  csvUnreadable: 'This line could not be read: check that every quote mark is closed',
+  csvRefused: (lines: number) => `${countOf(lines, 'line')} of the file could not be taken, so nothing was changed`,
 } as const;
 
 const whole = (invalid: string) => z.number({ error: invalid }).int(invalid);
@@ -143,5 +149,13 @@ export type PlanogramHistory = z.infer<typeof PlanogramHistorySchema>;
 /** A line of the planogram CSV that could not be taken, by its line number in the file (the header is line 1). */
 export const PlanogramCsvProblemSchema = z.object({ line: z.number().int(), message: z.string() });
 export type PlanogramCsvProblem = z.infer<typeof PlanogramCsvProblemSchema>;
+
+/**
+ * The 400 of `POST /api/machines/{id}/planogram/import`: the usual error body, `errors` keyed by
+ * line ('line 3') for screens that show a record, and `problems` listing each message on its line.
+ * Other 400s of the route (no body at all) carry no `problems`.
+ */
+export const PlanogramCsvRefusedSchema = ApiErrorSchema.extend({ problems: z.array(PlanogramCsvProblemSchema).optional() });
+export type PlanogramCsvRefused = z.infer<typeof PlanogramCsvRefusedSchema>;
 
 export const planogramApi = (machineId: number) => `/api/machines/${machineId}/planogram`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, MAX_ID } from './ids.js';
+import { idSchema, MAX_ID, NotFoundMessages } from './ids.js';
 
 /**
  * Sales files from the machines: DEX audit files (EVA-DTS) and telemetry providers' CSV exports,
@@ -24,6 +24,7 @@ export type SalesImportStatus = (typeof SALES_IMPORT_STATUSES)[number];
 export const SalesImportMessages = {
   empty: 'The file is empty',
   tooLarge: `A sales file can be at most ${SALES_FILE_MAX_BYTES / 1024 / 1024} MB`,
+  notDex: 'This is not a DEX audit file: a DEX file starts with a segment such as DXS* or ST*',
   notText: 'This is not a DEX audit file or a CSV export: it is not text',
   fileNameTooLong: `The file name must be at most ${FILE_NAME_MAX_LENGTH} characters`,
   readAtInvalid: 'readAt must be a date and time such as 2026-05-01T09:30:00Z',
@@ -31,6 +32,8 @@ export const SalesImportMessages = {
   alreadyImported: (when: string) => `This file was imported on ${when}; the same file again changes nothing`,
   unknownSerial: (serial: string) => `No machine of yours has the serial number ${serial}: add it to the machine’s serial number field, then send the file again`,
   ambiguousSerial: (serial: string, count: number) => `${count} of your machines have the serial number ${serial}: give each its own, then send the file again`,
+  machineNotFound: NotFoundMessages.machine,
+  serialOfAnotherMachine: (serial: string, machine: string) => `The file is from serial number ${serial}, which is ${machine}, not the machine chosen`,
   noSerial: 'The file names no machine (its ID1 serial is empty): choose the machine it is from, then send it again',
   olderThanLatest: (machine: string, latest: string) =>
     `${machine} already has an audit read on ${latest}, after this one: send a machine's files in the order they were read`,
@@ -63,7 +66,8 @@ export const SalesImportQuerySchema = z.object({
 export type SalesImportQuery = z.input<typeof SalesImportQuerySchema>;
 export type SalesImportOptions = z.output<typeof SalesImportQuerySchema>;
 
-export const LINE_OUTCOMES = ['imported', 'skipped', 'baseline', 'problem'] as const;
+/** 'note': read and used, with something worth knowing (a warning of the file's). */
+export const LINE_OUTCOMES = ['imported', 'skipped', 'baseline', 'note', 'problem'] as const;
 export type LineOutcome = (typeof LINE_OUTCOMES)[number];
 
 /** What became of one line of the file. */

@@ -143,6 +143,8 @@ export const RestockRecordSchema = z.object({
   productName: z.string(),
   unitsLeft: z.number().int(),
   unitsFilled: z.number().int(),
+  /** The planogram slot filled, for a visit recorded slot by slot. */
+  slotCode: z.string().nullable(),
   restockedAt: z.string(),
   createdAt: z.string(),
 });

@@ -46,7 +46,7 @@ describe('POST /api/stock/restocks', () => {
     });
     expect(Date.parse(record.restockedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(record.restockedAt)).toBeLessThanOrEqual(Date.now() + 1000);
-    expect(Object.keys(record).sort()).toEqual(['createdAt', 'id', 'machineId', 'machineName', 'productId', 'productName', 'restockedAt', 'unitsFilled', 'unitsLeft']);
+    expect(Object.keys(record).sort()).toEqual(['createdAt', 'id', 'machineId', 'machineName', 'productId', 'productName', 'restockedAt', 'slotCode', 'unitsFilled', 'unitsLeft']);
 
     const list = await call.get(RESTOCKS);
     expect(list.statusCode, list.body).toBe(200);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { products, suggestions, users, vendingMachines } from '../../db/schema.js';
 import { addDays, localClock } from '../notifications/local-time.js';
+import { loadSalesSource, type SalesSource } from './sales-source.js';
 
 /**
  * How many local days of history the analytics read: a year for the longest range, and the year
@@ -27,6 +28,14 @@ export interface SourceProduct {
   price: string;
   unitCost: string | null;
   createdDay: number;
+}
+
+/** One product's votes at one machine, per day index. */
+export interface VoteSeries {
+  machineId: number;
+  productId: number;
+  up: Int32Array;
+  down: Int32Array;
 }
 
 /** Distinct voters of one scope over one range. */
@@ -55,7 +64,7 @@ export interface AnalyticsSource {
   /** machineId → day index of its first vote ever (negative when before `dayZero`). */
   firstVoteDay: Map<number, number>;
   /** `${machineId}:${productId}` → up-votes and down-votes per day index. */
-  daily: Map<string, { machineId: number; productId: number; up: Int32Array; down: Int32Array }>;
+  daily: Map<string, VoteSeries>;
   /** machineId → votes per (day index × 24 + local hour), for the last 365 days. */
   hourly: Map<number, Map<number, number>>;
   /** machineId → votes per day index and device class ('unknown' for votes without one), for the last 365 days. */
@@ -64,6 +73,8 @@ export interface AnalyticsSource {
   voters: Map<AnalyticsRange, Map<string, VoterCounts>>;
   /** Approved suggestions that became products, by machine (null: not made at a machine). */
   approvedSuggestions: { productId: number; machineId: number | null; processedAt: Date | null }[];
+  /** What the machines reported selling (DEX audits, telemetry), by day, and the days it covers. */
+  sales: SalesSource;
 }
 
 export const seriesKey = (machineId: number, productId: number) => `${machineId}:${productId}`;
@@ -188,6 +199,7 @@ export async function loadAnalyticsSource(db: Database, userId: number, now: Dat
     devices,
     voters,
     approvedSuggestions: approvedSuggestions.map((row) => ({ ...row, productId: row.productId! })),
+    sales: await loadSalesSource(db, userId, { timeZone, dayZero, historyDays: HISTORY_DAYS, now }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   FILL_TARGET_DAYS,
   HIGH_CONFIDENCE,
@@ -7,7 +7,6 @@ import {
   type Prediction,
 } from '../../../shared/analytics.schemas.js';
 import type { Database } from '../../db/client.js';
-import { queryRows } from '../../db/client.js';
 import { demandForecasts, products, purchaseListItems, vendingMachines } from '../../db/schema.js';
 import { addDays, localClock } from '../notifications/local-time.js';
 import { machineScopeKey } from './analytics-source.js';
@@ -15,7 +14,9 @@ import { ownerSettings, readView, refreshQueued, requireOwnMachine } from './ana
 import type { StoredForecast } from './compute-analytics.js';
 import type { InventorySnapshot } from './inventory-snapshot.js';
 import { stockRecommendations } from './stock-recommendations.js';
-import { daysToNextFill, stockFigures, unitsPerVote, type RestockInterval } from './restock-model.js';
+import { daysToNextFill, stockFigures } from './restock-model.js';
+import { ratioChain, restockHistory, visitsOf } from './units-per-vote-source.js';
+import { productSlots, slotFigures } from './slot-figures.js';
 
 interface ForecastWithNames {
   machineId: number;
@@ -25,33 +26,6 @@ interface ForecastWithNames {
   category: string;
   unitCost: string | null;
   forecast: StoredForecast;
-}
-
-/** How many of each product's latest visits at a machine measure its units per up-vote. */
-const RESTOCKS_MEASURED = 4;
-
-/**
- * The latest restock records of each product at each machine (within a year), each with the up-votes
- * from it to the next one (or to now), counted on the index of up-votes by machine, product and time:
- * the work grows with the votes in those few weeks, not with the product's votes everywhere.
- */
-async function restockHistory(db: Database, userId: number, machineId: number | undefined, now: Date) {
-  return queryRows<{ machineId: number; productId: number; unitsLeft: number; unitsFilled: number; restockedAt: Date; upVotesAfter: number; isLatest: boolean }>(db, sql`
-    with latest as (
-      select * from (
-        select r.*, lead(r.restocked_at) over visits as next_at, row_number() over (partition by r.machine_id, r.product_id order by r.restocked_at desc, r.id desc) as recency
-        from restock_records r
-        where r.user_id = ${userId} and r.restocked_at > ${now.toISOString()}::timestamptz - interval '365 days'
-          ${machineId === undefined ? sql`` : sql`and r.machine_id = ${machineId}`}
-        window visits as (partition by r.machine_id, r.product_id order by r.restocked_at, r.id)
-      ) ranked where recency <= ${RESTOCKS_MEASURED})
-    select l.machine_id as "machineId", l.product_id as "productId", l.units_left as "unitsLeft", l.units_filled as "unitsFilled",
-      l.restocked_at as "restockedAt", l.next_at is null as "isLatest",
-      (select count(*) from votes v
-        where v.machine_id = l.machine_id and v.product_id = l.product_id and v.vote_type = 'up'
-          and v.created_at > l.restocked_at and v.created_at <= coalesce(l.next_at, ${now.toISOString()}::timestamptz))::int as "upVotesAfter"
-    from latest l
-    order by l.machine_id, l.product_id, l.restocked_at, l.id`);
 }
 
 /** Forecasts with stock figures: the stock rule (restock-model.ts) applied to each stored forecast. */
@@ -78,20 +52,11 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
   const daysToNextVisit = daysToNextFill(todayWeekday, settings.restockWeekday);
   // The last fill day, today included: the assumed fill happened then, and what sold since counts.
   const lastFill = addDays(localToday, daysToNextVisit - 7);
-  // Units per up-vote, pooled over each machine's products: one product's visits are few.
-  const intervalsByMachine = new Map<number, RestockInterval[]>();
-  const latest = new Map<string, (typeof history)[number]>();
-  history.forEach((record, index) => {
-    const next = history[index + 1];
-    if (next && !record.isLatest && next.machineId === record.machineId && next.productId === record.productId) {
-      const intervals = intervalsByMachine.get(record.machineId) ?? [];
-      intervals.push({ stockAfter: record.unitsLeft + record.unitsFilled, leftAtNext: next.unitsLeft, upVotes: record.upVotesAfter });
-      intervalsByMachine.set(record.machineId, intervals);
-    }
-    if (record.isLatest) latest.set(`${record.machineId}:${record.productId}`, record);
-  });
-  const machineWeek = new Map<number, number>();
-  for (const row of rows) machineWeek.set(row.machineId, (machineWeek.get(row.machineId) ?? 0) + row.forecast.week);
+  const { intervalsByMachine, latest } = visitsOf(history);
+  // Each basis is its own unit (units sold, up-votes): a share is of the machine's demand in the same unit.
+  const machineWeek = new Map<string, number>();
+  const weekKey = (row: ForecastWithNames) => `${row.machineId}:${row.forecast.basis ?? 'votes'}`;
+  for (const row of rows) machineWeek.set(weekKey(row), (machineWeek.get(weekKey(row)) ?? 0) + row.forecast.week);
   const onList = new Map(
     (
       await db
@@ -100,24 +65,40 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
         .where(eq(purchaseListItems.userId, userId))
     ).map((item) => [`${item.machineId}:${item.productId}`, item.quantity]),
   );
+  const measuredRatios = new Map(rows.filter((row) => row.forecast.unitsPerVote != null).map((row) => [row.productId, row.forecast.unitsPerVote!]));
+  const ratioOf = ratioChain(measuredRatios, intervalsByMachine, settings.assumedUnitsPerVote);
+  const slotsOf = await productSlots(db, userId, machineId, now, ratioOf);
 
   const predictions = rows.map((row): Prediction & { unitCost: string | null; earlierWeekly: number } => {
     const key = `${row.machineId}:${row.productId}`;
-    const ratio = unitsPerVote(intervalsByMachine.get(row.machineId) ?? [], settings.assumedUnitsPerVote);
+    const demandBasis = row.forecast.basis ?? 'votes';
+    const ratio = ratioOf(row.machineId, row.productId);
+    // Units one unit of the forecast stands for: a sale is a unit; an up-vote is `ratio` of one.
+    const unitsPerDemand = demandBasis === 'sales' ? 1 : ratio.value;
     const record = latest.get(key);
-    const machinePredictedWeek = machineWeek.get(row.machineId) ?? 0;
+    const machinePredictedWeek = machineWeek.get(weekKey(row)) ?? 0;
     const demandShare = machinePredictedWeek === 0 ? 0 : row.forecast.week / machinePredictedWeek;
-    const figures = stockFigures({
-      dailyForecast: row.forecast.daily,
-      demandShare,
-      machinePredictedWeek,
-      unitsPerVote: ratio.value,
-      threshold: settings.autoReorderThreshold,
-      lastRestock: record ? { stockAfter: record.unitsLeft + record.unitsFilled, upVotesSince: record.upVotesAfter } : null,
-      upVotesSinceFill: upVotesSince(row.forecast, lastFill),
-      daysToNextVisit,
-    });
-    const { week, confidence, trend, seasonal, earlierWeekly, recentUpVotes: _votes, recentEnd: _end, ...explanation } = row.forecast;
+    const slots = slotsOf.get(key);
+    const figures = slots
+      ? slotFigures(slots, row.forecast.daily, unitsPerDemand, daysToNextVisit)
+      : {
+          ...stockFigures({
+            dailyForecast: row.forecast.daily,
+            demandShare,
+            machinePredictedWeek,
+            unitsPerVote: unitsPerDemand,
+            threshold: settings.autoReorderThreshold,
+            // Since the last visit, up-votes are what is known to have gone: in units, at the product's ratio.
+            lastRestock: record ? { stockAfter: record.unitsLeft + record.unitsFilled, upVotesSince: (record.upVotesAfter * ratio.value) / unitsPerDemand } : null,
+            upVotesSinceFill: (upVotesSince(row.forecast, lastFill) * ratio.value) / unitsPerDemand,
+            daysToNextVisit,
+          }),
+          suggestedOrder: null,
+          slots: 0,
+          lastFillAt: null,
+        };
+    const { week, confidence, trend, seasonal, earlierWeekly, recentUpVotes: _votes, recentEnd: _end, basis: _basis, unitsPerVote: _ratio, ...explanation } = row.forecast;
+    const restockedAt = figures.lastFillAt ?? (record ? new Date(record.restockedAt).toISOString() : null);
     return {
       machineId: row.machineId,
       machineName: row.machineName,
@@ -125,16 +106,19 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
       productName: row.productName,
       category: row.category,
       currentVotes: currentVotes[key] ?? 0,
+      demandBasis,
       predictedDemand: week,
       demandShare: Math.round(demandShare * 1000) / 1000,
       machinePredictedWeek: Math.round(machinePredictedWeek * 10) / 10,
       recommendedStock: figures.recommendedStock,
-      suggestedOrder: Math.max(0, figures.recommendedStock - Math.floor(figures.estimatedStock)),
+      suggestedOrder: Math.max(0, figures.suggestedOrder ?? figures.recommendedStock - Math.floor(figures.estimatedStock)),
       stockBasis: figures.stockBasis,
+      slots: figures.slots,
       estimatedStock: figures.estimatedStock,
-      lastRestockAt: record ? new Date(record.restockedAt).toISOString() : null,
+      lastRestockAt: restockedAt,
       unitsPerVote: ratio.value,
-      unitsPerVoteMeasured: ratio.measured,
+      unitsPerVoteMeasured: ratio.basis !== 'assumed',
+      unitsPerVoteBasis: ratio.basis,
       daysOfCover: figures.daysOfCover,
       urgency: figures.urgency,
       confidence,

@@ -56,7 +56,7 @@ export const ownedProductNames = (db: Reader, userId: number, ids: number[], fie
 
 type RestockRow = typeof restockRecords.$inferSelect;
 
-function toRecord(row: RestockRow, machineName: string, productName: string): RestockRecord {
+export function toRecord(row: RestockRow, machineName: string, productName: string): RestockRecord {
   return {
     id: row.id,
     machineId: row.machineId,
@@ -65,6 +65,7 @@ function toRecord(row: RestockRow, machineName: string, productName: string): Re
     productName,
     unitsLeft: row.unitsLeft,
     unitsFilled: row.unitsFilled,
+    slotCode: row.slotCode,
     restockedAt: row.restockedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import type { Urgency } from '../../../shared/analytics.schemas.js';
+import type { Prediction, Urgency } from '../../../shared/analytics.schemas.js';
 import { formatMoney, type Currency } from '../../../shared/money.js';
 import { WEEKDAY_NAMES } from '../../../shared/settings.schemas.js';
 import { countOf } from '../../../shared/wording.js';
@@ -144,3 +144,8 @@ export function savingText(amount: string, currency: Currency): string {
  * not import.
  */
 export const MIN_VOTES_FOR_RATIO = 10;
+
+/** What a prediction counts: units the machine reported selling, or up-votes where it reported none. */
+export function demandUnit(prediction: Pick<Prediction, 'demandBasis'>): string {
+  return prediction.demandBasis === 'sales' ? 'units sold' : 'up-votes';
+}

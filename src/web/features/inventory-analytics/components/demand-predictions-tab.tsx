@@ -23,6 +23,7 @@ function RuleExplanation({ figures }: { figures: InventoryAnalytics }) {
   const { autoReorderThreshold, fillTargetDays, restockWeekday, assumedUnitsPerVote, daysToNextVisit } = figures.rule;
   const assumedStock = figures.predictions.filter((prediction) => prediction.stockBasis === 'assumed-weekly-fill').length;
   const assumedRatio = figures.predictions.some((prediction) => !prediction.unitsPerVoteMeasured);
+  const fromSales = figures.predictions.filter((prediction) => prediction.demandBasis === 'sales').length;
   const settingsLink = (
     <Link to={`${paths.settings}?tab=preferences`} className="text-primary underline underline-offset-4">
       change them in Settings
@@ -35,6 +36,12 @@ function RuleExplanation({ figures }: { figures: InventoryAnalytics }) {
         share of the machine’s predicted demand for a {fillTargetDays}-day fill, in units. Urgency compares how long the stock lasts with your next
         visit: {nextVisitText(restockWeekday, daysToNextVisit)}.
       </p>
+      {fromSales > 0 ? (
+        <p data-testid="sales-basis">
+          <strong>Where your machines report sales</strong> (DEX audits and telemetry exports you import), {countOf(fromSales, 'forecast')} {fromSales === 1 ? 'is' : 'are'} of
+          units sold, and products in a planogram are stocked to the par levels of their slots, counted down from each fill by the units sold since.
+        </p>
+      ) : null}
       {assumedStock > 0 || assumedRatio ? (
         <p className="text-muted-foreground" data-testid="stock-assumptions">
           <strong className="text-foreground">Assumptions</strong>
@@ -42,7 +49,7 @@ function RuleExplanation({ figures }: { figures: InventoryAnalytics }) {
             ? ` for ${countOf(assumedStock, 'product')} with no restock recorded: machines are filled to the recommended stock every ${WEEKDAY_NAMES[restockWeekday]}`
             : ''}
           {assumedStock > 0 && assumedRatio ? '; and ' : assumedRatio ? ': ' : ''}
-          {assumedRatio ? `each up-vote sells ${formatAmount(assumedUnitsPerVote)} ${assumedUnitsPerVote === 1 ? 'unit' : 'units'} until your restocks measure it` : ''}. Figures
+          {assumedRatio ? `each up-vote sells ${formatAmount(assumedUnitsPerVote)} ${assumedUnitsPerVote === 1 ? 'unit' : 'units'} until reported sales or your restocks measure it` : ''}. Figures
           built on them are marked assumed, and none is called Urgent. Record restocks to replace them with your counts, or {settingsLink}.
         </p>
       ) : null}

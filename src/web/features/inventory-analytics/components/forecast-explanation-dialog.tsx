@@ -5,7 +5,7 @@ import { countOf } from '../../../../shared/wording.js';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.js';
 import { WEEKDAY_NAMES } from '../../../../shared/settings.schemas.js';
-import { coverText, formatAmount, formatMoment, formatRatio, MIN_VOTES_FOR_RATIO, nextVisitText, URGENCY_REASONS } from '../analytics-format.js';
+import { coverText, demandUnit, formatAmount, formatMoment, formatRatio, MIN_VOTES_FOR_RATIO, nextVisitText, URGENCY_REASONS } from '../analytics-format.js';
 
 /** The operator's stock rule: their reorder threshold and the days a fill is meant to cover. */
 export type StockRule = InventoryAnalytics['rule'];
@@ -21,7 +21,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function ForecastSection({ forecast }: { forecast: Prediction['forecast'] }) {
+function ForecastSection({ forecast, unit }: { forecast: Prediction['forecast']; unit: string }) {
   return (
     <section aria-labelledby="forecast-method" className="grid gap-2">
       <h3 id="forecast-method" className="font-semibold">
@@ -37,7 +37,7 @@ function ForecastSection({ forecast }: { forecast: Prediction['forecast'] }) {
         <Row term="Weekly error">{forecast.weeklyError === null ? errorText(null) : `${errorText(forecast.weeklyError)}, the miss of the week’s total; the confidence comes from this alone`}</Row>
         <Row term="Baseline error">{errorText(forecast.baselineWeeklyError)} (seasonal naive: each day as the same weekday last week)</Row>
         <Row term="Days of history">{countOf(forecast.historyDays, 'day')}</Row>
-        <Row term="Days without up-votes">{formatRatio(forecast.zeroDayShare)}</Row>
+        <Row term={`Days without ${unit}`}>{formatRatio(forecast.zeroDayShare)}</Row>
       </dl>
       {forecast.candidates.length > 0 ? (
         <div role="region" aria-label="Methods compared" tabIndex={0} className="overflow-x-auto rounded-md border border-border">
@@ -52,7 +52,7 @@ function ForecastSection({ forecast }: { forecast: Prediction['forecast'] }) {
                   Weekly error
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Daily error (up-votes)
+                  Daily error ({unit})
                 </th>
               </tr>
             </thead>
@@ -61,7 +61,7 @@ function ForecastSection({ forecast }: { forecast: Prediction['forecast'] }) {
                 <tr key={candidate.method}>
                   <th scope="row" className="px-3 py-2 font-normal">
                     {candidate.methodLabel}
-                    {candidate.method === forecast.method ? <span className="font-semibold"> (chosen: fewest up-votes missed)</span> : null}
+                    {candidate.method === forecast.method ? <span className="font-semibold"> (chosen: fewest {unit} missed)</span> : null}
                   </th>
                   <td className="px-3 py-2 tabular-nums">{formatRatio(candidate.weeklyError)}</td>
                   <td className="px-3 py-2 tabular-nums">{formatAmount(candidate.dailyMae)}</td>
@@ -73,7 +73,7 @@ function ForecastSection({ forecast }: { forecast: Prediction['forecast'] }) {
       ) : null}
       {forecast.candidates.length > 0 ? (
         <p className="text-sm text-muted-foreground" data-testid="method-choice">
-          The method chosen is the one that missed the fewest up-votes in the back-test, counting the misses of each week’s total plus those of the
+          The method chosen is the one that missed the fewest {unit} in the back-test, counting the misses of each week’s total plus those of the
           single days, so it need not have the lowest weekly error. The forecast’s confidence comes from the weekly error alone.
         </p>
       ) : null}
@@ -86,31 +86,40 @@ function StockSection({ prediction, rule, timeZone }: { prediction: Prediction; 
   const fill = prediction.recommendedStock - rule.autoReorderThreshold;
   // The machine's predicted week is every product there together, as the server computed it.
   const exactFill = prediction.demandShare * prediction.machinePredictedWeek * (rule.fillTargetDays / 7) * prediction.unitsPerVote;
+  const fromSlots = prediction.slots > 0;
   return (
     <section aria-labelledby="stock-rule" className="grid gap-2">
       <h3 id="stock-rule" className="font-semibold">
         The stock rule
       </h3>
-      <p className="text-sm">
-        Recommended stock = reorder threshold + the product’s share of the machine’s predicted demand (in up-votes) × units per up-vote, for a{' '}
-        {rule.fillTargetDays}-day fill:
-      </p>
-      <p className="rounded-md bg-muted p-3 text-sm tabular-nums" data-testid="stock-rule-numbers">
-        {rule.autoReorderThreshold} + {formatAmount(prediction.demandShare * 100)}% × {formatAmount(prediction.machinePredictedWeek)} up-votes × {formatAmount(prediction.unitsPerVote)} ≈{' '}
-        {rule.autoReorderThreshold} + {formatAmount(exactFill)}, rounded up: {countOf(prediction.recommendedStock, 'unit')}
-        <span className="sr-only"> ({countOf(fill, 'unit')} above the threshold)</span>
-      </p>
+      {fromSlots ? (
+        <p className="text-sm" data-testid="stock-rule-numbers">
+          Recommended stock = the par levels of the {countOf(prediction.slots, 'slot')} holding it in the machine’s planogram: {countOf(prediction.recommendedStock, 'unit')}. A visit fills
+          each slot to its par.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm">
+            Recommended stock = reorder threshold + the product’s share of the machine’s predicted demand (in {demandUnit(prediction)}) × units per{' '}
+            {prediction.demandBasis === 'sales' ? 'unit sold (1)' : 'up-vote'}, for a {rule.fillTargetDays}-day fill:
+          </p>
+          <p className="rounded-md bg-muted p-3 text-sm tabular-nums" data-testid="stock-rule-numbers">
+            {rule.autoReorderThreshold} + {formatAmount(prediction.demandShare * 100)}% × {formatAmount(prediction.machinePredictedWeek)} {demandUnit(prediction)} ×{' '}
+            {formatAmount(prediction.demandBasis === 'sales' ? 1 : prediction.unitsPerVote)} ≈ {rule.autoReorderThreshold} + {formatAmount(prediction.demandBasis === 'sales' ? fill : exactFill)}, rounded up:{' '}
+            {countOf(prediction.recommendedStock, 'unit')}
+            <span className="sr-only"> ({countOf(fill, 'unit')} above the threshold)</span>
+          </p>
+        </>
+      )}
       <dl className="grid gap-2 text-sm">
-        <Row term="Stock basis">
-          {prediction.stockBasis === 'restock-record' && prediction.lastRestockAt
-            ? `Recorded restock at ${formatMoment(prediction.lastRestockAt, timeZone)}: units left plus units filled, less what the up-votes since then sold`
-            : `Assumed weekly fill every ${WEEKDAY_NAMES[rule.restockWeekday]}: the recommended stock, less what the up-votes since then sold`}
-        </Row>
+        <Row term="Stock basis">{stockBasisText(prediction, rule, timeZone)}</Row>
         <Row term="Estimated stock now">{prediction.estimatedStock === null ? 'not known' : `${formatAmount(prediction.estimatedStock)} units`}</Row>
         <Row term="Units per up-vote">
-          {prediction.unitsPerVoteMeasured
-            ? `${perVote}, measured from your recorded restocks at this machine`
-            : `${perVote}, assumed (Settings) until your recorded restocks at this machine measure it: that takes a product restocked on two visits, at least ${MIN_VOTES_FOR_RATIO} up-votes between recorded visits, and some units sold in between`}
+          {prediction.unitsPerVoteBasis === 'sales'
+            ? `${perVote}, measured from the units your machines reported selling against its up-votes there`
+            : prediction.unitsPerVoteBasis === 'restocks'
+              ? `${perVote}, measured from your recorded restocks at this machine`
+              : `${perVote}, assumed (Settings) until reported sales or your recorded restocks measure it: that takes a DEX or telemetry import with at least ${MIN_VOTES_FOR_RATIO} up-votes on the days it covers, or a product restocked on two visits with ${MIN_VOTES_FOR_RATIO} up-votes between them`}
         </Row>
         <Row term="Days of cover">{coverText(prediction.daysOfCover)}: how long the estimated stock lasts as the forecast sells it</Row>
         <Row term="Urgency">
@@ -119,6 +128,13 @@ function StockSection({ prediction, rule, timeZone }: { prediction: Prediction; 
       </dl>
     </section>
   );
+}
+
+function stockBasisText(prediction: Prediction, rule: StockRule, timeZone: string): string {
+  const filled = prediction.lastRestockAt ? formatMoment(prediction.lastRestockAt, timeZone) : null;
+  if (prediction.stockBasis === 'sales' && filled) return `Filled ${filled}: the level each slot was left at, less the units the machine reported sold since`;
+  if (prediction.stockBasis === 'restock-record' && filled) return `Recorded restock at ${filled}: units left plus units filled, less what the up-votes since then sold`;
+  return `Assumed weekly fill every ${WEEKDAY_NAMES[rule.restockWeekday]}: the recommended stock, less what the up-votes since then sold`;
 }
 
 /** 'How this was computed': the forecast's method and its test, and the stock rule with this card's numbers. */
@@ -138,10 +154,10 @@ export function ForecastExplanationDialog({ prediction, rule, timeZone }: { pred
         <DialogHeader>
           <DialogTitle>How this was computed</DialogTitle>
           <DialogDescription>
-            {prediction.productName} at {prediction.machineName}: {formatAmount(prediction.predictedDemand)} up-votes predicted for the next 7 days.
+            {prediction.productName} at {prediction.machineName}: {formatAmount(prediction.predictedDemand)} {demandUnit(prediction)} predicted for the next 7 days.
           </DialogDescription>
         </DialogHeader>
-        <ForecastSection forecast={prediction.forecast} />
+        <ForecastSection forecast={prediction.forecast} unit={demandUnit(prediction)} />
         <StockSection prediction={prediction} rule={rule} timeZone={timeZone} />
       </DialogContent>
     </Dialog>

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
 import { cn } from '../../../lib/cn.js';
-import { coverText, formatAmount, formatMoment, URGENCY_CLASSES, URGENCY_EDGES, URGENCY_REASONS } from '../analytics-format.js';
+import { coverText, demandUnit, formatAmount, formatMoment, URGENCY_CLASSES, URGENCY_EDGES, URGENCY_REASONS } from '../analytics-format.js';
 import { useAddToPurchaseList } from '../purchase-list-api.js';
 import { BusyButton } from './busy-button.js';
 import { ForecastExplanationDialog, type StockRule } from './forecast-explanation-dialog.js';
@@ -113,7 +113,9 @@ export function PredictionCard({ prediction, showMachine, rule, timeZone, focusR
       <dl className="grid grid-cols-2 gap-3">
         <div className="grid gap-0.5">
           <dt className="text-xs text-muted-foreground">Predicted demand</dt>
-          <dd className="font-semibold tabular-nums">{formatAmount(prediction.predictedDemand)} up-votes next 7 days</dd>
+          <dd className="font-semibold tabular-nums">
+            {formatAmount(prediction.predictedDemand)} {demandUnit(prediction)} next 7 days
+          </dd>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-xs text-muted-foreground">Recommended stock</dt>
@@ -140,7 +142,9 @@ export function PredictionCard({ prediction, showMachine, rule, timeZone, focusR
         <p className="text-muted-foreground" data-testid="stock-basis">
           {assumed || !prediction.lastRestockAt
             ? 'Assumed stock: no restock recorded here yet'
-            : `From your recorded restock of ${formatMoment(prediction.lastRestockAt, timeZone)}`}
+            : prediction.stockBasis === 'sales'
+              ? `From your fill of ${formatMoment(prediction.lastRestockAt, timeZone)}, less the units sold since`
+              : `From your recorded restock of ${formatMoment(prediction.lastRestockAt, timeZone)}`}
           {prediction.estimatedStock === null ? null : `; about ${countOf(Math.round(prediction.estimatedStock), 'unit')} left now`}
         </p>
       </div>

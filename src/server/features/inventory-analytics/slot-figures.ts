@@ -1,0 +1,50 @@
+import { urgencyOf, type Prediction } from '../../../shared/analytics.schemas.js';
+import type { SlotStock } from '../../../shared/slot-stock.schemas.js';
+import type { Database } from '../../db/client.js';
+import { slotStocks } from '../stock/slot-stock.service.js';
+import { daysUntil } from './restock-model.js';
+import type { RatioOf } from './units-per-vote-source.js';
+
+/**
+ * Stock figures of a product that sits in the machine's planogram: the sum of its slots. A visit
+ * fills each slot to its par, so the recommended stock is the sum of the pars and the order is
+ * what each slot lacks of its par.
+ */
+
+/** `${machineId}:${productId}` → the product's slots at the machine. */
+export async function productSlots(db: Database, userId: number, machineId: number | undefined, now: Date, ratioOf: RatioOf): Promise<Map<string, SlotStock[]>> {
+  const { byMachine } = await slotStocks(db, userId, machineId, now, (machine, product) => ratioOf(machine, product).value);
+  const slots = new Map<string, SlotStock[]>();
+  for (const [id, machine] of byMachine) {
+    for (const slot of machine.slots) {
+      if (slot.productId === null) continue;
+      const key = `${id}:${slot.productId}`;
+      slots.set(key, [...(slots.get(key) ?? []), slot]);
+    }
+  }
+  return slots;
+}
+
+/** A slot's basis, the weakest of them when a product's slots differ. */
+function stockBasisOf(slots: readonly SlotStock[]): Prediction['stockBasis'] {
+  if (slots.some((slot) => slot.basis === 'assumed-fill')) return 'assumed-weekly-fill';
+  if (slots.some((slot) => slot.basis === 'votes')) return 'restock-record';
+  return 'sales';
+}
+
+export function slotFigures(slots: readonly SlotStock[], dailyForecast: number[], unitsPerDemand: number, daysToNextVisit: number) {
+  const stock = slots.reduce((total, slot) => total + (slot.stock ?? 0), 0);
+  const stockBasis = stockBasisOf(slots);
+  const daysOfCover = daysUntil(stock, 0, dailyForecast, unitsPerDemand);
+  const fills = slots.flatMap((slot) => (slot.lastFill ? [slot.lastFill.at] : [])).sort();
+  return {
+    recommendedStock: slots.reduce((total, slot) => total + slot.par, 0),
+    suggestedOrder: slots.reduce((total, slot) => total + slot.toPar, 0),
+    estimatedStock: Math.round(stock * 10) / 10,
+    stockBasis,
+    daysOfCover,
+    urgency: urgencyOf(daysOfCover, daysToNextVisit, stockBasis === 'assumed-weekly-fill'),
+    slots: slots.length,
+    lastFillAt: fills.at(-1) ?? null,
+  };
+}
