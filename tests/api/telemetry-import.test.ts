@@ -4,10 +4,10 @@ import { createMachine, createProduct } from '../../src/server/db/factories.js';
 import { machineSales, planogramSlots, salesImports, users } from '../../src/server/db/schema.js';
 import { emptyReport, insertSales, salesFileOf, storeImport } from '../../src/server/features/sales/sales-import-store.js';
 import { importTelemetryCsv } from '../../src/server/features/sales/telemetry-import.js';
-import { SalesImportReportSchema, TELEMETRY_MAPPINGS_API, type TelemetryMappingRequest } from '../../src/shared/sales-imports.schemas.js';
+import { SALES_IMPORTS_API, SalesImportReportSchema, TELEMETRY_MAPPINGS_API, type SalesImportReport, type TelemetryMappingRequest } from '../../src/shared/sales-imports.schemas.js';
 import { createTestApp, type TestApp } from '../support/index.js';
 import { CANTALOUPE_COLUMNS, NAYAX_COLUMNS, cantaloupeCsv, csvBytes, nayaxCsv } from '../support/telemetry-files.js';
-import { expectJsonError, signIn } from './helpers.js';
+import { api, expectJsonError, signIn } from './helpers.js';
 
 // One app and one operator for the file (CI runs it on two databases); each test its own machines.
 let t: TestApp;
@@ -187,6 +187,32 @@ describe('files refused whole', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual(['already-imported', 'imported']);
     expect(answers[0]!.id).toBe(answers[1]!.id);
     expect(await stored()).toEqual({ imports: before.imports + 1, sales: before.sales + 1 });
+  });
+});
+
+describe(`POST ${SALES_IMPORTS_API}`, () => {
+  test('a CSV upload asks for its mapping; a script with an API token is refused an unknown serial (422), then imports, once', async () => {
+    const uploaded = await operator.api.post(`${SALES_IMPORTS_API}?fileName=other-provider.csv`, csvBytes('Terminal;Slot;Sold at\nT-1;A1;2026-05-01 10:00\n'), {
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json()).toMatchObject({ kind: 'csv', status: 'needs-mapping', mapping: { columns: ['Terminal', 'Slot', 'Sold at'], sample: [['T-1', 'A1', '2026-05-01 10:00']], suggested: { machine: 'Terminal', selection: 'Slot', time: 'Sold at', dateOrder: 'ymd' } } });
+
+    await saveMapping(NAYAX_MAPPING);
+    const made = await operator.api.post('/api/settings/api-tokens', { name: 'Nayax forwarder', access: 'read-write' });
+    const script = api(t, undefined, { headers: { authorization: `Bearer ${made.json<{ token: string }>().token}`, 'content-type': 'application/x-www-form-urlencoded' } });
+    const file = csvBytes(nayaxCsv([{ serial: 'NX-5001', code: 'F1', at: '2026-05-04 12:00:00' }]));
+    const refused = await script.post(`${SALES_IMPORTS_API}?fileName=nayax-0504.csv`, file);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ status: 'refused', unknownSerials: ['NX-5001'] });
+
+    await createMachine(t.database.db, operator.user.id, { name: 'Kiosk', serialNumber: 'NX-5001' });
+    const imported = await script.post(`${SALES_IMPORTS_API}?fileName=nayax-0504.csv`, file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const { id } = imported.json<SalesImportReport>();
+    expect(imported.json()).toMatchObject({ id, kind: 'csv', status: 'imported', units: 1 });
+    expect((await script.post(`${SALES_IMPORTS_API}?fileName=again.csv`, file)).json()).toMatchObject({ id, status: 'already-imported' });
+    expect((await operator.api.get(SALES_IMPORTS_API)).json()).toContainEqual(expect.objectContaining({ id, kind: 'csv', source: 'api', fileName: 'nayax-0504.csv', units: 1 }));
   });
 });
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { products, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import { formatTime } from './dex-import.js';
 import { emptyReport, findImportOf, insertSales, machinesOf, reportLine, saveReport, storeImport, yieldToEventLoop, type SalesFile } from './sales-import-store.js';
 import { slotSpellsOf } from './slot-spells.js';
 import { readTelemetryCsv, type TelemetryTable } from './telemetry-csv.js';
@@ -100,8 +101,7 @@ async function productsByName(db: Database, userId: number): Promise<Map<string,
 }
 
 function alreadyImported(report: SalesImportReport, existing: { id: number; receivedAt: Date }, timeZone: string): SalesImportReport {
-  const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(existing.receivedAt);
-  return { ...report, id: existing.id, status: 'already-imported', summary: SalesImportMessages.alreadyImported(when) };
+  return { ...report, id: existing.id, status: 'already-imported', summary: SalesImportMessages.alreadyImported(formatTime(existing.receivedAt, timeZone)) };
 }
 
 function refuse(report: SalesImportReport, summary: string, lines: ImportLine[]): SalesImportReport {

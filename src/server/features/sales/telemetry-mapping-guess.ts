@@ -16,13 +16,14 @@ const squeeze = (name: string) => name.toLowerCase().replace(/[^a-z0-9#]+/g, ' '
 const NAMES: Record<Exclude<MappingRole, 'timeOfDay'>, string[]> = {
   machine: [
     'device serial number', 'device serial', 'machine serial number', 'machine serial', 'serial number', 'serial', 'device number',
-    'machine id', 'device id', 'terminal id', 'asset #', 'asset number', 'asset', 'machine number', 'machine name', 'machine', 'device', 'location',
+    'machine id', 'device id', 'terminal id', 'terminal', 'asset #', 'asset number', 'asset', 'machine number', 'machine name', 'machine', 'device', 'location',
   ],
   selection: ['product selection info', 'selection', 'selection code', 'column', 'coil', 'slot', 'mdb code', 'button'],
   product: ['product name', 'product', 'item description', 'item name', 'item', 'product description', 'description'],
   time: [
     'machine authorization time', 'authorization time', 'machine autime', 'settlement time', 'machine settlement time', 'machine setime',
-    'transaction date time', 'transaction time', 'transaction date', 'tran date time', 'tran date', 'date time', 'datetime', 'timestamp', 'time', 'date',
+    'transaction date time', 'transaction time', 'transaction date', 'tran date time', 'tran date', 'sold at', 'sale time', 'sale date', 'vend time',
+    'date time', 'datetime', 'timestamp', 'time', 'date',
   ],
   quantity: ['quantity', 'qty', 'units', 'vend count', 'count', 'items'],
   price: ['tran amount', 'total amount', 'amount', 'settlement value', 'sevalue', 'sale amount', 'total', 'price', 'value', 'authorization value'],
