@@ -24,6 +24,9 @@ import { isKnownTimeZone } from './telemetry-times.js';
 
 const SAMPLE_LINES = 5;
 
+/** 'a', 'a and b', 'a, b and c'. */
+const listed = (parts: readonly string[]) => (parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
+
 export async function importTelemetryCsv(ctx: AppContext, userId: number, file: SalesFile): Promise<SalesImportReport> {
   const report = emptyReport('csv', file);
   const timeZone = await timeZoneOf(ctx.db, userId);
@@ -48,8 +51,8 @@ export async function importTelemetryCsv(ctx: AppContext, userId: number, file: 
       match.unknownCount > 0 ? `${countOf(match.unknownCount, 'machine')} in the file ${match.unknownCount === 1 ? 'is' : 'are'} not among yours` : null,
       match.ambiguousCount > 0 ? `${countOf(match.ambiguousCount, 'machine')} in the file could be several of yours` : null,
       problems.length > 0 ? `${countOf(problems.length, 'line')} cannot be read` : null,
-    ].filter(Boolean);
-    return refuse(report, `Nothing was imported: ${parts.join(', ').replace(/, ([^,]*)$/, ' and $1')}. Correct that, then send the file again.`, [...match.problems, ...problems]);
+    ].filter((part) => part !== null);
+    return refuse(report, `Nothing was imported: ${listed(parts)}. Correct that, then send the file again.`, [...match.problems, ...problems]);
   }
 
   const machineIds = [...new Set([...match.machines.values()].map((machine) => machine.id))];
