@@ -58,6 +58,8 @@ export type StockOut = z.infer<typeof StockOutSchema>;
 export const UnmetDemandSchema = z.object({
   windowDays: z.number().int(),
   currency: z.string(),
+  /** Machines in scope with no planogram: what they lack cannot be told until they have one. */
+  machinesWithoutPlanogram: z.number().int(),
   /** When the forecasts behind the estimates were computed; null before the first computation. */
   computedAt: z.string().nullable(),
   missing: z.array(MissingProductSchema),

@@ -36,8 +36,8 @@ async function operatorWithSales() {
   const { db } = t.database;
   const userId = signedIn.user.id;
   const machine = await createMachine(db, userId, { name: 'Depot', serialNumber: `DEPOT-${userId}` });
-  const product = (name: string, category: 'Soda' | 'Chips' | 'Candy', price: string) => createProduct(db, userId, { name, category, price, createdAt: daysBefore(HISTORY + 10) });
-  const [cola, chips, gum, candy] = [await product('Cola', 'Soda', '1.50'), await product('Chips', 'Chips', '1.00'), await product('Gum', 'Chips', '0.80'), await product('Candy', 'Candy', '1.20')];
+  const product = (name: string, category: 'Soda' | 'Chips' | 'Sweets', price: string) => createProduct(db, userId, { name, category, price, createdAt: daysBefore(HISTORY + 10) });
+  const [cola, chips, gum, candy] = [await product('Cola', 'Soda', '1.50'), await product('Chips', 'Chips', '1.00'), await product('Gum', 'Chips', '0.80'), await product('Candy', 'Sweets', '1.20')];
   await db.insert(planogramSlots).values([
     { userId, machineId: machine.id, code: 'A1', productId: cola.id, capacity: 40, par: 30, startedAt: daysBefore(60) },
     { userId, machineId: machine.id, code: 'B1', productId: chips.id, capacity: 20, par: 15, startedAt: daysBefore(60) },

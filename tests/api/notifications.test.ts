@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, createUser, insertVotes, type VoteRow } from '../../src/server/db/factories.js';
 import { createSuggestion, createVendingIssue } from '../../src/server/db/feedback-factories.js';
-import { notificationDeliveries, users, vendingIssues, vendingMachines } from '../../src/server/db/schema.js';
+import { notificationDeliveries, planogramSlots, users, vendingIssues, vendingMachines } from '../../src/server/db/schema.js';
 import { enqueue } from '../../src/server/jobs/enqueue.js';
 import { sweepNotifications } from '../../src/server/features/notifications/notification-sweep.js';
 import { unsubscribeToken } from '../../src/server/features/notifications/unsubscribe.js';
@@ -294,6 +294,8 @@ describe('periodic report', () => {
       ...votesAt(gum.id, machine.id, at('2026-06-10T15:00:00Z'), 3),
     ]);
     await createSuggestion(t.database.db, user.id, { name: 'Oat Cookies', brand: 'Crumbs', status: 'approved', createdAt: at('2026-06-11T15:00:00Z') });
+    // The machine's planogram holds the tea, not the gum its customers vote for.
+    await t.database.db.insert(planogramSlots).values({ userId: user.id, machineId: machine.id, code: 'A1', productId: tea.id, capacity: 10, par: 8, startedAt: LONG_AGO });
     const issue = await createVendingIssue(t.database.db, user.id, { productName: 'Water', status: 'resolved', createdAt: at('2026-06-09T10:00:00Z') });
     await t.database.db.update(vendingIssues).set({ resolvedAt: at('2026-06-09T16:00:00Z') }).where(eq(vendingIssues.id, issue.id));
 
@@ -306,6 +308,10 @@ describe('periodic report', () => {
       '1 suggestion approved',
       'Oat Cookies (Crumbs)',
       '1 issue resolved. Half of them were resolved within 6 hours of being reported',
+      'Unmet demand (the last 28 days)',
+      // 9 up-votes in 4 weeks, at the assumed 1 unit per up-vote.
+      'Mint Gum at Campus Machine: 9 up-votes, would sell about 2.3 a week',
+      '1 product customers asked for is not in the planogram of the machine they asked at.',
     ]);
 
     await sweep(at('2026-06-19T12:30:00Z'));

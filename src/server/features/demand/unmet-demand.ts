@@ -33,6 +33,8 @@ function similarOf(inputs: DemandInputs, machineId: number, category: string): n
 }
 
 export function missingProducts(inputs: DemandInputs, machineId: number, machineName: string, measured = measuredRatios(inputs)): MissingProduct[] {
+  // Without a planogram, what the machine sells is not known: nothing can be said to be missing.
+  if ((inputs.slots.get(machineId) ?? []).length === 0) return [];
   const stocked = new Set((inputs.slots.get(machineId) ?? []).flatMap((slot) => (slot.productId === null ? [] : [slot.productId])));
   const wanted = new Map<string, { productId: number | null; name: string; category: string; upVotes: number; suggestions: number }>();
   for (const [key, votes] of inputs.upVotes) {
@@ -122,6 +124,7 @@ export function unmetDemandOf(inputs: DemandInputs): UnmetDemand {
   return {
     windowDays: DEMAND_WINDOW_DAYS,
     currency: inputs.currency,
+    machinesWithoutPlanogram: inputs.machines.filter((machine) => (inputs.slots.get(machine.id) ?? []).length === 0).length,
     computedAt: computed.length > 0 ? new Date(Math.max(...computed)).toISOString() : null,
     missing,
     stockOuts: outs,

@@ -9,6 +9,7 @@ import { enqueue } from '../../jobs/enqueue.js';
 import type { MailLocale } from '../../integrations/mail/mail-locale.js';
 import { addDays, lastCompletedPeriod, localClock, periodBefore } from './local-time.js';
 import { findHighVotes, findOfflineMachines, loadDailySummary, loadPeriodicReport } from './notice-queries.js';
+import { unmetDemandSummary } from '../demand/unmet-demand-summary.js';
 import { findLowInventory, type LowInventory } from '../inventory-analytics/low-inventory.js';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl, unsubscribeToken } from './unsubscribe.js';
 
@@ -204,10 +205,11 @@ async function sweepOne(deps: SweepDeps, user: Recipient, now: Date): Promise<nu
   // A report covers a period the account saw the end of; one opened later has nothing to report yet.
   if (user.periodicReport && morning && joinedOn < period.end && !(await alreadySent('report', user.reportFrequency, period.start))) {
     const report = await loadPeriodicReport(db, user.id, user.timeZone, period, periodBefore(user.reportFrequency, period));
+    const unmetDemand = await unmetDemandSummary(db, user.id, now);
     await deliver('report', user.reportFrequency, period.start, (tx) =>
       enqueue(tx, 'mail.periodic-report', {
         to: user.email,
-        props: { ...base('periodicReport'), frequency: user.reportFrequency, start: period.start, end: period.end, ...report },
+        props: { ...base('periodicReport'), frequency: user.reportFrequency, start: period.start, end: period.end, ...report, unmetDemand },
       }),
     );
   }

@@ -19,6 +19,7 @@ import { ResetVotesButton } from './components/reset-votes-button.js';
 import { StatsCards } from './components/stats-cards.js';
 import { VendingIssuesPanel } from './components/vending-issues-panel.js';
 import { VotesPerDayPanel } from './components/votes-per-day-panel.js';
+import { UnmetDemandPanel } from '../demand/components/unmet-demand-panel.js';
 
 /** Shows a loaded section, or its error with a retry. */
 function Loaded<T>({ query, what, children }: { query: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
@@ -70,6 +71,7 @@ export function DashboardPage() {
             <Loaded query={suggestions} what="suggestions">
               {(data) => <PendingSuggestionsPanel suggestions={data} />}
             </Loaded>
+            <UnmetDemandPanel machine={machine} />
           </div>
         </>
       )}

@@ -10,6 +10,7 @@ export const ANALYTICS_TABS = {
   trends: 'Vote Trends',
   performance: 'Product Performance',
   optimization: 'Stock Optimization',
+  unmet: 'Unmet Demand',
 } as const;
 export type AnalyticsTab = keyof typeof ANALYTICS_TABS;
 export const ANALYTICS_TAB_NAMES = Object.keys(ANALYTICS_TABS) as AnalyticsTab[];

@@ -28,6 +28,7 @@ import { PurchaseListButton } from '../components/purchase-list-button.js';
 import { ScopeSelectors } from '../components/scope-selectors.js';
 import { StockOptimizationTab } from '../components/stock-optimization-tab.js';
 import { VoteTrendsTab } from '../components/vote-trends-tab.js';
+import { UnmetDemandTab } from '../../demand/components/unmet-demand-tab.js';
 
 function NoMachines() {
   return (
@@ -98,6 +99,9 @@ export function InventoryAnalyticsPage() {
           </TabsContent>
           <TabsContent value="optimization">
             <StockOptimizationTab figures={figures} />
+          </TabsContent>
+          <TabsContent value="unmet">
+            <UnmetDemandTab machine={machine} />
           </TabsContent>
         </div>
       </Tabs>
