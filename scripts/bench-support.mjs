@@ -9,14 +9,14 @@ const root = new URL('..', import.meta.url).pathname;
 /** The server the benchmarks use: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local `test`. */
 export const benchServerUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Drops and creates `name` on the benchmark server; answers its URL. */
-export async function freshBenchDatabase(name) {
-  const admin = new pg.Client({ connectionString: benchServerUrl });
+/** Drops and creates `name` on the benchmark server (or on `serverUrl`); answers its URL. */
+export async function freshBenchDatabase(name, serverUrl = benchServerUrl) {
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(benchServerUrl);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }

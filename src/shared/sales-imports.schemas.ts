@@ -39,7 +39,14 @@ export const SalesImportMessages = {
     `${machine} already has an audit read on ${latest}, after this one: send a machine's files in the order they were read`,
   checkFailed: 'The file’s G85 check does not match its content: it was damaged on the way, so nothing was imported. Read the machine again.',
   needsMapping: 'Tell VendVote which column is which; files of the same shape then import without questions',
+  ambiguousMachineName: (name: string, count: number) =>
+    `${count} of your machines are called ${name} and none has it as its serial number: give the machines their serial numbers, then send the file again`,
+  noHeader: 'The file has no header line naming its columns',
   mappingNotFound: 'Column mapping not found',
+  mappingColumnMissing: (column: string) => `The file has no column “${column}”`,
+  mappingColumnTwice: 'Each column can play only one part',
+  mappingNeedsSelectionOrProduct: 'Choose the column with the selection code or the one with the product name',
+  columnsInvalid: 'Columns must be the header’s column names',
   importNotFound: 'Import not found',
 } as const;
 
@@ -83,7 +90,7 @@ export const ImportMachineSchema = z.object({
 });
 
 /** The roles a telemetry CSV's columns can play. */
-export const MAPPING_ROLES = ['machine', 'selection', 'product', 'time', 'quantity', 'price'] as const;
+export const MAPPING_ROLES = ['machine', 'selection', 'product', 'time', 'timeOfDay', 'quantity', 'price'] as const;
 export type MappingRole = (typeof MAPPING_ROLES)[number];
 export const DATE_ORDERS = ['ymd', 'mdy', 'dmy'] as const;
 export type DateOrder = (typeof DATE_ORDERS)[number];
@@ -96,6 +103,11 @@ export const TelemetryMappingFieldsSchema = z.strictObject({
   /** The product's name as the provider writes it. */
   product: z.string().min(1).nullable(),
   time: z.string({ error: 'Choose the column with the time of the sale' }).min(1, 'Choose the column with the time of the sale'),
+  /**
+   * When the file gives the date and the time of day in two columns (Cantaloupe's Tran Date and
+   * Tran Time): the time-of-day column, and `time` is the date's. Mappings saved before it read null.
+   */
+  timeOfDay: z.string().min(1).nullable().default(null),
   /** Units in the line; without it each line is one unit. */
   quantity: z.string().min(1).nullable(),
   /** The line's amount (what the customer paid for the line). */
@@ -106,11 +118,40 @@ export const TelemetryMappingFieldsSchema = z.strictObject({
 export type TelemetryMappingFields = z.output<typeof TelemetryMappingFieldsSchema>;
 export type TelemetryMappingInput = z.input<typeof TelemetryMappingFieldsSchema>;
 
-/** `POST /api/sales/mappings`: the mapping for files whose header has these columns. */
-export const TelemetryMappingInputSchema = z.strictObject({
-  columns: z.array(z.string()).min(1).max(200),
-  mapping: TelemetryMappingFieldsSchema,
-});
+export const MAPPING_MAX_COLUMNS = 200;
+export const COLUMN_NAME_MAX_LENGTH = 200;
+
+/**
+ * `POST /api/sales/mappings`: the mapping for files whose header has these columns. Every column it
+ * names must be one of them, no column plays two parts, and a sale needs its selection or product.
+ */
+export const TelemetryMappingInputSchema = z
+  .strictObject({
+    columns: z
+      .array(z.string({ error: SalesImportMessages.columnsInvalid }).max(COLUMN_NAME_MAX_LENGTH, SalesImportMessages.columnsInvalid), {
+        error: SalesImportMessages.columnsInvalid,
+      })
+      .min(1, SalesImportMessages.columnsInvalid)
+      .max(MAPPING_MAX_COLUMNS, SalesImportMessages.columnsInvalid),
+    mapping: TelemetryMappingFieldsSchema,
+  })
+  .superRefine(({ columns, mapping }, context) => {
+    // Columns compare as the file's shape does (trimmed, without case): one mapping serves them all.
+    const key = (column: string) => column.trim().toLowerCase();
+    const inFile = new Set(columns.map(key));
+    const used = new Set<string>();
+    for (const role of MAPPING_ROLES) {
+      const column = mapping[role];
+      if (column === null) continue;
+      const path = ['mapping', role];
+      if (!inFile.has(key(column))) context.addIssue({ code: 'custom', path, message: SalesImportMessages.mappingColumnMissing(column) });
+      else if (used.has(key(column))) context.addIssue({ code: 'custom', path, message: SalesImportMessages.mappingColumnTwice });
+      used.add(key(column));
+    }
+    if (mapping.selection === null && mapping.product === null) {
+      context.addIssue({ code: 'custom', path: ['mapping', 'selection'], message: SalesImportMessages.mappingNeedsSelectionOrProduct });
+    }
+  });
 export type TelemetryMappingRequest = z.input<typeof TelemetryMappingInputSchema>;
 
 export const TelemetryMappingSchema = z.object({

@@ -5,10 +5,11 @@ import { salesImports } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http-errors.js';
 import { importDexFile } from './dex-import.js';
 import type { SalesFile } from './sales-import-store.js';
+import { importTelemetryCsv } from './telemetry-import.js';
 
 /** Sales files: which kind a file is, and the imports an operator made. */
 
-/** A DEX file opens with a segment (`DXS*…`, `ST*…`); anything else is taken for a CSV export. */
+/** A DEX file opens with a segment (`DXS*…`, `ST*…`); anything else is taken for a telemetry CSV export. */
 const DEX_START = /^[A-Z][A-Z0-9]{1,3}\*/;
 
 export function isDexFile(bytes: Uint8Array): boolean {
@@ -21,7 +22,8 @@ export async function importSalesFile(ctx: AppContext, userId: number, file: Sal
   // Text files hold no NUL; a spreadsheet, an archive or a picture does.
   if (file.bytes.includes(0)) throw new HttpError(400, SalesImportMessages.notText);
   if (isDexFile(file.bytes)) return importDexFile(ctx, userId, file, options);
-  throw new HttpError(400, SalesImportMessages.notDex);
+  // readAt and machineId are a DEX file's: a telemetry export gives each line its time and machine.
+  return importTelemetryCsv(ctx, userId, file);
 }
 
 export async function listSalesImports(ctx: AppContext, userId: number): Promise<SalesImportSummary[]> {
