@@ -49,6 +49,7 @@ import { salesImportRoutes } from './features/sales/sales-imports.routes.js';
 import { telemetryMappingRoutes } from './features/sales/telemetry-mappings.routes.js';
 import { slotStockRoutes } from './features/stock/slot-stock.routes.js';
 import { planogramRoutes } from './features/planograms/planograms.routes.js';
+import { demandRoutes } from './features/demand/demand.routes.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSameOriginCheck } from './plugins/same-origin.js';
 import { registerTextCleaning } from './plugins/clean-text.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions) {
       retailAffiliateRoutes,
       restockRoutes,
       planogramRoutes,
+      demandRoutes,
       purchaseListRoutes,
       telemetryMappingRoutes,
       analyticsRoutes,
