@@ -1,17 +1,24 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../../src/server/db/client.js';
-import { machineProductVotes, products, suggestions, users, vendingIssues, vendingMachines, votes } from '../../src/server/db/schema.js';
+import type { AppContext } from '../../src/server/context.js';
+import { dexAudits, machineProductVotes, planogramSlots, products, restockRecords, salesImports, suggestions, users, vendingIssues, vendingMachines, votes } from '../../src/server/db/schema.js';
+import { unitsPerUpVote } from '../../src/server/db/demo-planograms.js';
 import { DEMO_OPERATOR_EMAIL, seedDemoData } from '../../src/server/db/seed.js';
 import { findCounterMismatches } from '../../src/server/db/vote-audit.js';
 import { verifyPassword } from '../../src/server/features/auth/passwords.js';
 import { computeAnalytics } from '../../src/server/features/inventory-analytics/compute-analytics.js';
 import { readInventoryAnalytics } from '../../src/server/features/inventory-analytics/inventory-read.js';
+import { readSlotStock } from '../../src/server/features/stock/slot-stock.service.js';
+import { loadDemandInputs } from '../../src/server/features/demand/demand-inputs.js';
+import { demandVsSalesOf } from '../../src/server/features/demand/demand-vs-sales.js';
+import { unmetDemandOf } from '../../src/server/features/demand/unmet-demand.js';
 import { PRODUCT_CATEGORIES } from '../../src/shared/catalog.js';
 import { openTestDatabase } from '../support/test-database.js';
+import { impossibleVisits, planogramShape, repeatedRows, salesOffPlanogram, soldOutSlots, unitsAndUpVotes, unstockedRanks } from './demo-sales-queries.js';
 
 let database: DatabaseHandle;
 const dataDir = mkdtempSync(join(tmpdir(), 'vendvote-seed-'));
@@ -92,10 +99,77 @@ describe('the demo data', () => {
     const [demo] = await database.db.select().from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
     await computeAnalytics(database.db, demo!.id, now);
     const { predictions } = await readInventoryAnalytics(database.db, demo!.id, { range: '30d' }, now);
-    expect(predictions.every((card) => card.stockBasis === 'restock-record')).toBe(true);
+    // What a machine carries rests on the sales it reported since the visit; what it does not carry cannot.
+    const carried = new Set((await database.db.select().from(planogramSlots).where(isNull(planogramSlots.endedAt))).map((slot) => `${slot.machineId}:${slot.productId}`));
+    for (const card of predictions) {
+      if (carried.has(`${card.machineId}:${card.productId}`)) expect(card.stockBasis).toBe('sales');
+      else expect(card.stockBasis).not.toBe('sales');
+    }
+    const measured = predictions.filter((card) => card.unitsPerVoteMeasured);
+    expect(measured.length).toBeGreaterThan(predictions.length / 2);
+    for (const card of measured) expect(card.unitsPerVote).toBeGreaterThanOrEqual(1);
     const urgent = predictions.filter((card) => card.urgency === 'urgent').length;
     expect(urgent).toBeLessThanOrEqual(predictions.length / 4);
     expect(predictions.filter((card) => card.urgency === 'normal').length).toBeGreaterThanOrEqual(predictions.length / 4);
+  });
+
+  test('gives each machine its own serial and each voted machine a planogram with doubled, changed and missing products', async () => {
+    const machines = await database.db.select().from(vendingMachines);
+    expect(new Set(machines.map((machine) => machine.serialNumber)).size).toBe(machines.length);
+    const shapes = await planogramShape(database.db);
+    expect(shapes).toHaveLength(2);
+    for (const shape of shapes) {
+      expect(shape.slots).toBeGreaterThanOrEqual(30);
+      expect(shape.doubled).toBeGreaterThanOrEqual(2);
+      expect(shape).toMatchObject({ badUnits: 0, unpriced: 0 });
+    }
+    expect(shapes.reduce((sum, shape) => sum + shape.changed, 0)).toBe(1);
+    // Unmet demand: at each machine a product among the most up-voted third is not in its planogram.
+    for (const rank of await unstockedRanks(database.db)) expect(rank.bestRank).toBeLessThanOrEqual(rank.voted / 3);
+  });
+
+  test('gives the unmet demand and demand-vs-sales screens a product to add at each machine and a swap that pays', async () => {
+    const [demo] = await database.db.select().from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
+    const inputs = await loadDemandInputs(database.db, demo!.id, undefined, now);
+    const { missing } = unmetDemandOf(inputs);
+    for (const machine of inputs.machines) {
+      expect(missing.filter((product) => product.machineId === machine.id && product.productId !== null && product.upVotes > 0).length).toBeGreaterThan(0);
+      expect(missing.some((product) => product.machineId === machine.id && product.productId === null && product.suggestions > 0)).toBe(true);
+      const { swap } = await demandVsSalesOf(database.db, inputs, machine.id);
+      expect(Number(swap?.weeklyEffect)).toBeGreaterThan(0);
+    }
+  });
+
+  test('has DEX audits that agree with the votes: each sale is its slot’s product, at units per up-vote that differ by product', async () => {
+    const audits = await database.db.select().from(dexAudits);
+    const perMachine = [...new Set(audits.map((audit) => audit.machineId))].map((id) => audits.filter((audit) => audit.machineId === id).length).sort((a, b) => a - b);
+    // One machine read by the driver's handheld each week, one by telemetry every night.
+    expect(perMachine[0]).toBeGreaterThanOrEqual(5);
+    expect(perMachine[1]).toBeGreaterThanOrEqual(40);
+    const imports = await database.db.select().from(salesImports);
+    expect(imports).toHaveLength(audits.length);
+    const lines = imports.flatMap((row) => (row.report.lines as { outcome: string; message: string }[]) ?? []);
+    expect(lines.some((line) => line.outcome === 'baseline' && line.message.includes('went back'))).toBe(true);
+    expect(await salesOffPlanogram(database.db)).toEqual([]);
+    const names = new Map((await database.db.select().from(products)).map((product) => [product.id, product.name]));
+    const ratios = (await unitsAndUpVotes(database.db)).filter((row) => row.upVotes >= 15).map((row) => ({ ...row, ratio: row.units / row.upVotes }));
+    expect(ratios.length).toBeGreaterThan(20);
+    for (const row of ratios) {
+      // Each product sells at its own units per up-vote, less a day whose counts were lost; one that sold out sells less.
+      const name = names.get(row.productId)!;
+      expect(row.ratio, name).toBeGreaterThanOrEqual(row.soldOut ? 0.8 : Math.max(1.5, unitsPerUpVote(name)) * 0.8);
+      expect(row.ratio, name).toBeLessThanOrEqual(Math.min(4, unitsPerUpVote(name)) * 1.15);
+    }
+    expect(ratios.filter((row) => !row.soldOut).length).toBeGreaterThan(ratios.length / 2);
+    expect(Math.max(...ratios.map((row) => row.ratio)) / Math.min(...ratios.map((row) => row.ratio))).toBeGreaterThan(1.5);
+  });
+
+  test('visits slot by slot: the units left are what the last visit left less what sold, some slots sold out, nothing unslotted is filled', async () => {
+    expect(await impossibleVisits(database.db)).toEqual([]);
+    expect((await soldOutSlots(database.db)).length).toBeGreaterThan(0);
+    const filled = await database.db.select().from(restockRecords);
+    const slotted = new Set((await database.db.select().from(planogramSlots)).map((slot) => `${slot.machineId}:${slot.productId}`));
+    expect(filled.filter((line) => !slotted.has(`${line.machineId}:${line.productId}`))).toEqual([]);
   });
 
   test('gives the dashboard pending suggestions and issues in every state', async () => {
@@ -108,11 +182,13 @@ describe('the demo data', () => {
 
   test('is made once: a second start neither duplicates it nor changes the password', async () => {
     const before = await voteCount();
+    const rows = await salesRowCounts();
     const again = await seedDemoData(database.db, dataDir, now);
     expect(again).toEqual(account);
     const demoUsers = await database.db.select().from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
     expect(demoUsers).toHaveLength(1);
     expect(await voteCount()).toBe(before);
+    expect(await salesRowCounts()).toEqual(rows);
   });
 
   test('reaches the hour it was made: the last day has about as many votes as the one before', async () => {
@@ -124,7 +200,6 @@ describe('the demo data', () => {
   });
 
   test('a start days later carries the history on to then, and the counters still equal a recount', async () => {
-    const later = new Date(now.getTime() + 5 * DAY + 7 * HOUR);
     const before = await voteCount();
     await seedDemoData(database.db, dataDir, later);
     expect(await voteCount()).toBeGreaterThan(before + 200);
@@ -132,10 +207,46 @@ describe('the demo data', () => {
     expect(await voteCount(now, new Date(now.getTime() + 1))).toBe(0);
     expect(await findCounterMismatches(database.db)).toEqual([]);
   });
+
+  test('a start days later carries the sales on too: new audits and visits up to then, no sale twice, and stock from sales', async () => {
+    const audits = await database.db.select().from(dexAudits);
+    const latest = (machineId: number) => Math.max(...audits.filter((audit) => audit.machineId === machineId).map((audit) => audit.readAt.getTime()));
+    const machines = [...new Set(audits.map((audit) => audit.machineId))];
+    const latestVisit = await queryRows<{ at: string | Date }>(database.db, sql`select max(restocked_at) as at from restock_records`);
+    // The nightly telemetry reached last night; the handheld read the machine at the visit since the first start.
+    expect(Math.max(...machines.map((id) => later.getTime() - latest(id)))).toBeGreaterThan(DAY);
+    expect(Math.min(...machines.map((id) => later.getTime() - latest(id)))).toBeLessThan(DAY);
+    expect(new Date(latestVisit[0]!.at).getTime()).toBeGreaterThan(now.getTime());
+    const imports = await database.db.select().from(salesImports);
+    expect(imports.filter((row) => row.report.status !== 'imported')).toEqual([]);
+    const after = imports.filter((row) => row.receivedAt > now).flatMap((row) => row.report.lines as { outcome: string }[]);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.filter((line) => line.outcome !== 'imported')).toEqual([]);
+    expect(await repeatedRows(database.db)).toEqual([]);
+    expect(await impossibleVisits(database.db)).toEqual([]);
+
+    const [demo] = await database.db.select().from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
+    const ctx = { db: database.db } as AppContext;
+    const stocks = await Promise.all(machines.map((id) => readSlotStock(ctx, demo!.id, id, later)));
+    for (const slot of stocks.flatMap((stock) => stock.slots)) {
+      expect(slot.basis).toBe('sales');
+      expect(slot.stock).toBeGreaterThanOrEqual(0);
+    }
+    // The nightly figures show a slot sold out since the visit.
+    expect(stocks.flatMap((stock) => stock.slots).some((slot) => slot.stock === 0)).toBe(true);
+  });
 });
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** Twelve days on, a Saturday evening in New York: past the next fill day, five nights of telemetry since. */
+const later = new Date(now.getTime() + 12 * DAY + 7 * HOUR);
+
+async function salesRowCounts() {
+  const [row] = await queryRows<{ audits: number; sales: number; visits: number }>(database.db, sql`
+    select (select count(*) from dex_audits)::int as audits, (select count(*) from machine_sales)::int as sales, (select count(*) from restock_records)::int as visits`);
+  return row;
+}
 
 async function voteCount(from = new Date(0), to = new Date('2100-01-01T00:00:00Z')) {
   const [row] = await database.db

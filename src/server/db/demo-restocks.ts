@@ -1,66 +1,86 @@
-import { eq, max, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, max } from 'drizzle-orm';
 import { addDays, localClock } from '../features/notifications/local-time.js';
-import { queryRows, type Database } from './client.js';
-import { restockRecords, users } from './schema.js';
+import type { Database } from './client.js';
+import { restockRecords } from './schema.js';
 
-/** How far back the demo's recorded visits reach: three weekly visits are enough to measure units per up-vote. */
-const VISIT_WEEKS = 3;
+/**
+ * When the demo's driver calls and what a visit writes: every fill day at nine in the morning, each
+ * slot of the planogram counted and filled to its par, one restock record per slot. What is in a
+ * slot comes from the demo's sales (demo-sales-model.ts), so the units left at a visit are what the
+ * last visit left less what the machine sold since, never less than nothing.
+ */
+
 /** The demo's driver visits at nine in the morning of the fill day. */
-const VISIT_HOUR = 9;
-/**
- * How much each product at each machine is filled to, in weeks of its usual demand: most with room
- * to spare, and one in sixteen short (a case ran out at the warehouse), so by the end of the week the
- * demo's stock figures show every urgency, each for a reason a person would believe.
- */
-const FILL_WEEKS = [2, 1.6, 1.4, 2.5, 1.8, 0.7, 2.2, 1.5, 1.9, 2, 1.7, 3, 1.4, 2.4, 1.6, 2];
+export const VISIT_HOUR = 9;
+const DAY_MS = 86_400_000;
 
-/**
- * The demo operator's recorded restock visits: every product with up-votes at each machine, on each
- * fill day of the last weeks, filled to its par level, the units left counted as what the previous
- * visit left less what its up-votes sold since. Later starts add the fill days that have passed, so
- * the demo's stock never runs down for want of visits.
- */
-export async function recordDemoRestocks(db: Database, ownerId: number, now: Date) {
-  const [owner] = await db.select({ timeZone: users.timeZone, fillDay: users.restockWeekday }).from(users).where(eq(users.id, ownerId));
-  if (!owner) return;
-  const { timeZone, fillDay } = owner;
-  const today = localClock(now, timeZone).date;
-  const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-  const [latest] = await db.select({ at: max(restockRecords.restockedAt) }).from(restockRecords).where(eq(restockRecords.userId, ownerId));
-  const first = latest?.at ? addDays(localClock(latest.at, timeZone).date, 1) : addDays(today, -7 * VISIT_WEEKS);
-  const visits: string[] = [];
-  const visitedToday = localClock(now, timeZone).hour >= VISIT_HOUR;
-  for (let day = first; day <= today; day = addDays(day, 1)) {
-    if (weekday(day) === fillDay && (day < today || visitedToday)) visits.push(day);
-  }
-  const visitAt = (day: string) => sql`((${day}::date + make_interval(hours => ${VISIT_HOUR}))::timestamp at time zone ${timeZone})`;
+/** Wall-clock time in `timeZone` of an instant, read as if it were UTC: its difference from the instant is the zone's offset then. */
+function wallClock(at: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
 
-  for (const day of visits) {
-    // Each pair's usual week, its last visit's stock and the up-votes since, as of this visit.
-    const pairs = await queryRows<{ machineId: number; productId: number; weekly: number; stockAfter: number | null; upSince: number }>(db, sql`
-      with last_visit as (
-        select distinct on (machine_id, product_id) machine_id, product_id, units_left + units_filled as stock_after, restocked_at
-        from restock_records where user_id = ${ownerId} and restocked_at < ${visitAt(day)}
-        order by machine_id, product_id, restocked_at desc)
-      select v.machine_id as "machineId", v.product_id as "productId",
-        (count(*) filter (where v.created_at >= ${visitAt(day)} - interval '28 days') / 4.0)::float8 as "weekly",
-        max(l.stock_after)::int as "stockAfter",
-        (count(*) filter (where v.created_at > l.restocked_at))::int as "upSince"
-      from votes v
-      join vending_machines m on m.id = v.machine_id and m.user_id = ${ownerId}
-      left join last_visit l on l.machine_id = v.machine_id and l.product_id = v.product_id
-      where v.vote_type = 'up' and v.created_at < ${visitAt(day)}
-      group by 1, 2`);
-    const rows = pairs
-      .filter((pair) => pair.weekly > 0)
-      .map((pair) => {
-        const fillWeeks = FILL_WEEKS[(pair.productId * 7 + pair.machineId * 3) % FILL_WEEKS.length]!;
-        const par = Math.max(2, Math.ceil(pair.weekly * fillWeeks));
-        const left = pair.stockAfter === null ? 0 : Math.max(0, pair.stockAfter - pair.upSince);
-        return { machineId: pair.machineId, productId: pair.productId, unitsLeft: left, unitsFilled: Math.max(0, par - left) };
-      });
-    for (let start = 0; start < rows.length; start += 500) {
-      await db.insert(restockRecords).values(rows.slice(start, start + 500).map((row) => ({ ...row, userId: ownerId, restockedAt: visitAt(day) })));
-    }
-  }
+/** The instant of a local date and time in `timeZone` (twice corrected, so a change of offset that day is met). */
+export function localInstant(date: string, hour: number, minute: number, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
+  let at = wall;
+  for (let pass = 0; pass < 2; pass += 1) at = wall - (wallClock(new Date(at), timeZone) - at);
+  return new Date(at);
+}
+
+/** Every local day from the one holding `from` to the one holding `to`, as dates. */
+export function localDays(from: Date, to: Date, timeZone: string): string[] {
+  const days: string[] = [];
+  const last = localClock(to, timeZone).date;
+  for (let day = localClock(from, timeZone).date; day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The demo's visits after `from` up to `to`: the fill weekday at VISIT_HOUR, local time. */
+export function visitTimes(from: Date, to: Date, timeZone: string, fillWeekday: number): Date[] {
+  return localDays(from, to, timeZone)
+    .filter((day) => new Date(`${day}T00:00:00Z`).getUTCDay() === fillWeekday)
+    .map((day) => localInstant(day, VISIT_HOUR, 0, timeZone))
+    .filter((at) => at > from && at <= to);
+}
+
+/** The last visit at or before `at` (a whole week back at most). */
+export function lastVisitBefore(at: Date, timeZone: string, fillWeekday: number): Date {
+  const visits = visitTimes(new Date(at.getTime() - 8 * DAY_MS), at, timeZone, fillWeekday);
+  return visits[visits.length - 1]!;
+}
+
+export interface SlotFill {
+  code: string;
+  productId: number;
+  unitsLeft: number;
+  unitsFilled: number;
+}
+
+/** A visit's lines, one per slot, as restock records: the product the slot held, its code, left and filled. */
+export async function insertSlotVisit(db: Database, userId: number, machineId: number, restockedAt: Date, lines: readonly SlotFill[]) {
+  if (lines.length === 0) return;
+  await db.insert(restockRecords).values(lines.map((line) => ({ userId, machineId, restockedAt, productId: line.productId, slotCode: line.code, unitsLeft: line.unitsLeft, unitsFilled: line.unitsFilled })));
+}
+
+/** The time of the machine's latest visit recorded slot by slot, if any. */
+export async function latestSlotVisit(db: Database, machineId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(restockRecords.restockedAt) })
+    .from(restockRecords)
+    .where(and(eq(restockRecords.machineId, machineId), isNotNull(restockRecords.slotCode)));
+  return row?.at ?? null;
+}
+
+/** Each slot's level after a recorded visit (left plus filled), by code. */
+export async function levelsAfterVisit(db: Database, machineId: number, at: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ code: restockRecords.slotCode, left: restockRecords.unitsLeft, filled: restockRecords.unitsFilled })
+    .from(restockRecords)
+    .where(and(eq(restockRecords.machineId, machineId), eq(restockRecords.restockedAt, at), isNotNull(restockRecords.slotCode)));
+  return new Map(rows.map((row) => [row.code!, row.left + row.filled]));
 }

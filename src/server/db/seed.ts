@@ -7,11 +7,12 @@ import type { Database } from './client.js';
 import { createSuggestion, createVendingIssue } from './feedback-factories.js';
 import { DEMO_ISSUES, DEMO_MACHINES, DEMO_PRODUCTS, DEMO_SUGGESTIONS, daysBefore } from './demo-catalog.js';
 import { DEMO_HISTORY_DAYS, seedDemoHistory, topUpDemoHistory } from './demo-history.js';
-import { recordDemoRestocks } from './demo-restocks.js';
+import { createDemoPlanograms } from './demo-planograms.js';
+import { carryDemoSales } from './demo-sales.js';
 import { seedExampleCharities } from './demo-charities.js';
 import { seedExampleEducators } from './demo-educators.js';
 import { createMachine, createProduct, createUser } from './factories.js';
-import { users } from './schema.js';
+import { planogramSlots, salesImports, users } from './schema.js';
 
 export const DEMO_OPERATOR_EMAIL = 'demo@vendvote.local';
 
@@ -21,7 +22,8 @@ export interface DemoAccount {
 }
 
 /**
- * Creates the demo operator with machines, a catalogue and six weeks of votes, once. Its password
+ * Creates the demo operator with machines, a catalogue, six weeks of votes and the planograms,
+ * visits and DEX audits that agree with them, once. Its password
  * is random per install and kept in the data directory so the start-up message can repeat it.
  */
 export async function seedDemoData(db: Database, dataDir: string, now = new Date()): Promise<DemoAccount | null> {
@@ -31,7 +33,12 @@ export async function seedDemoData(db: Database, dataDir: string, now = new Date
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_OPERATOR_EMAIL));
   if (existing) {
     await topUpDemoHistory(db, existing.id, now);
-    await recordDemoRestocks(db, existing.id, now);
+    // A demo made before machines had planograms gets them now, with the sales history they imply
+    // (one whose planograms and sales were cleared on purpose stays as it was left).
+    const [planned] = await db.select({ id: planogramSlots.id }).from(planogramSlots).where(eq(planogramSlots.userId, existing.id)).limit(1);
+    const [imported] = await db.select({ id: salesImports.id }).from(salesImports).where(eq(salesImports.userId, existing.id)).limit(1);
+    if (!planned && !imported) await createDemoPlanograms(db, existing.id, now);
+    await carryDemoSales(db, existing.id, now);
     return readAccount(accountFile);
   }
 
@@ -62,7 +69,8 @@ export async function createDemoOperator(db: Database, password: string, now: Da
     await createProduct(db, user.id, { ...product, createdAt });
   }
   await seedDemoHistory(db, user.id, now);
-  await recordDemoRestocks(db, user.id, now);
+  await createDemoPlanograms(db, user.id, now);
+  await carryDemoSales(db, user.id, now);
   for (const { machine, daysAgo, ...suggestion } of DEMO_SUGGESTIONS) {
     await createSuggestion(db, user.id, { ...suggestion, machineId: machines[machine]!.id, createdAt: daysBefore(now, daysAgo) });
   }
