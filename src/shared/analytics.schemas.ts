@@ -98,9 +98,10 @@ export const PredictionSchema = z.object({
   /**
    * Where the stock figures come from: the planogram's slots, filled and counted down by the sales
    * the machine reported ('sales'); recorded restocks counted down by up-votes; or the assumption of
-   * a weekly fill. With slots, recommended stock is the sum of their par levels.
+   * a weekly fill. With slots, recommended stock is the sum of their par levels. 'not-stocked': the
+   * machine has a planogram and the product is not in it, so there is no stock to keep.
    */
-  stockBasis: z.enum(['sales', 'restock-record', 'assumed-weekly-fill']),
+  stockBasis: z.enum(['sales', 'restock-record', 'assumed-weekly-fill', 'not-stocked']),
   /** Planogram slots holding the product at the machine (0: not in its planogram). */
   slots: z.number().int(),
   estimatedStock: z.number().nullable(),

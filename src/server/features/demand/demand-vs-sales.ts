@@ -92,7 +92,7 @@ function swapOf(inputs: DemandInputs, machineId: number, rows: DemandRow[]): Swa
     in: { productId: wanted.productId, productName: wanted.productName, weeklyUnits: wanted.expectedWeeklyUnits, price: inPrice },
     weeklyEffect: effect,
     reason:
-      `${slowest.productName} sells about ${slowest.weeklyUnits} a week in ${slot.code}; ${wanted.productName}, which this machine lacks, drew ${wanted.upVotes} up-votes` +
+      `${slowest.productName} in ${slot.code} is forecast to sell about ${slowest.weeklyUnits} a week${slowest.unitsSold === null ? '' : ` (${slowest.unitsSold} sold in ${DEMAND_WINDOW_DAYS} days)`}; ${wanted.productName}, which this machine lacks, drew ${wanted.upVotes} up-votes` +
       `${wanted.suggestions > 0 ? ` and ${wanted.suggestions} ${wanted.suggestions === 1 ? 'suggestion' : 'suggestions'}` : ''} in ${DEMAND_WINDOW_DAYS} days and would sell about ${wanted.expectedWeeklyUnits} a week` +
       ` (${wanted.unitsPerVote} units per up-vote${wanted.unitsPerVoteBasis === 'assumed' ? ', assumed' : ''})${effect === null ? '' : `: ${Number(effect) >= 0 ? '+' : '−'}${money(Math.abs(Number(effect)).toFixed(2))} a week`}.`,
   };

@@ -16,7 +16,7 @@ import type { InventorySnapshot } from './inventory-snapshot.js';
 import { stockRecommendations } from './stock-recommendations.js';
 import { daysToNextFill, stockFigures } from './restock-model.js';
 import { ratioChain, restockHistory, visitsOf } from './units-per-vote-source.js';
-import { productSlots, slotFigures } from './slot-figures.js';
+import { NOT_STOCKED, productSlots, slotFigures } from './slot-figures.js';
 
 interface ForecastWithNames {
   machineId: number;
@@ -67,7 +67,7 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
   );
   const measuredRatios = new Map(rows.filter((row) => row.forecast.unitsPerVote != null).map((row) => [row.productId, row.forecast.unitsPerVote!]));
   const ratioOf = ratioChain(measuredRatios, intervalsByMachine, settings.assumedUnitsPerVote);
-  const slotsOf = await productSlots(db, userId, machineId, now, ratioOf);
+  const { slots: slotsOf, planogramMachines } = await productSlots(db, userId, machineId, now, ratioOf);
 
   const predictions = rows.map((row): Prediction & { unitCost: string | null; earlierWeekly: number } => {
     const key = `${row.machineId}:${row.productId}`;
@@ -81,7 +81,9 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
     const slots = slotsOf.get(key);
     const figures = slots
       ? slotFigures(slots, row.forecast.daily, unitsPerDemand, daysToNextVisit)
-      : {
+      : planogramMachines.has(row.machineId)
+        ? NOT_STOCKED
+        : {
           ...stockFigures({
             dailyForecast: row.forecast.daily,
             demandShare,

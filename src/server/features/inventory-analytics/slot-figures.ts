@@ -11,8 +11,8 @@ import type { RatioOf } from './units-per-vote-source.js';
  * what each slot lacks of its par.
  */
 
-/** `${machineId}:${productId}` → the product's slots at the machine. */
-export async function productSlots(db: Database, userId: number, machineId: number | undefined, now: Date, ratioOf: RatioOf): Promise<Map<string, SlotStock[]>> {
+/** `${machineId}:${productId}` → the product's slots at the machine; and the machines that have a planogram. */
+export async function productSlots(db: Database, userId: number, machineId: number | undefined, now: Date, ratioOf: RatioOf) {
   const { byMachine } = await slotStocks(db, userId, machineId, now, (machine, product) => ratioOf(machine, product).value);
   const slots = new Map<string, SlotStock[]>();
   for (const [id, machine] of byMachine) {
@@ -22,8 +22,20 @@ export async function productSlots(db: Database, userId: number, machineId: numb
       slots.set(key, [...(slots.get(key) ?? []), slot]);
     }
   }
-  return slots;
+  return { slots, planogramMachines: new Set(byMachine.keys()) };
 }
+
+/** A product the machine's planogram does not hold: it has a forecast (customers want it) and no stock to keep. */
+export const NOT_STOCKED = {
+  recommendedStock: 0,
+  suggestedOrder: 0,
+  estimatedStock: null,
+  stockBasis: 'not-stocked' as const,
+  daysOfCover: null,
+  urgency: 'normal' as const,
+  slots: 0,
+  lastFillAt: null,
+};
 
 /** A slot's basis, the weakest of them when a product's slots differ. */
 function stockBasisOf(slots: readonly SlotStock[]): Prediction['stockBasis'] {

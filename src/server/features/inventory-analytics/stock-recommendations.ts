@@ -42,8 +42,10 @@ export async function stockRecommendations(
   const votesOf = new Map(performance.products.map((product) => [product.productId, product.upVotes]));
   const recommendations: Recommendation[] = [];
 
+  // A product the machine's planogram does not hold has nothing to cut or swap out.
+  const stocked = predictions.filter((prediction) => prediction.stockBasis !== 'not-stocked');
   const byMachine = new Map<number, PricedPrediction[]>();
-  for (const prediction of predictions) byMachine.set(prediction.machineId, [...(byMachine.get(prediction.machineId) ?? []), prediction]);
+  for (const prediction of stocked) byMachine.set(prediction.machineId, [...(byMachine.get(prediction.machineId) ?? []), prediction]);
   for (const [machineId, atMachine] of byMachine) {
     if (atMachine.length < MIN_PRODUCTS_FOR_SWAP) continue;
     const typical = median(atMachine.map((prediction) => prediction.predictedDemand));
@@ -80,7 +82,7 @@ export async function stockRecommendations(
     }
   }
 
-  for (const product of predictions) {
+  for (const product of stocked) {
     if (product.trend !== 'down') continue;
     const earlierUnits = Math.ceil(product.earlierWeekly * product.unitsPerVote);
     const predictedUnits = Math.ceil(product.predictedDemand * product.unitsPerVote);

@@ -131,6 +131,7 @@ function StockSection({ prediction, rule, timeZone }: { prediction: Prediction; 
 }
 
 function stockBasisText(prediction: Prediction, rule: StockRule, timeZone: string): string {
+  if (prediction.stockBasis === 'not-stocked') return 'Not in this machine’s planogram: nothing is stocked, so nothing runs out';
   const filled = prediction.lastRestockAt ? formatMoment(prediction.lastRestockAt, timeZone) : null;
   if (prediction.stockBasis === 'sales' && filled) return `Filled ${filled}: the level each slot was left at, less the units the machine reported sold since`;
   if (prediction.stockBasis === 'restock-record' && filled) return `Recorded restock at ${filled}: units left plus units filled, less what the up-votes since then sold`;

@@ -140,18 +140,22 @@ export function PredictionCard({ prediction, showMachine, rule, timeZone, focusR
           {URGENCY_REASONS[prediction.urgency]}
         </p>
         <p className="text-muted-foreground" data-testid="stock-basis">
-          {assumed || !prediction.lastRestockAt
-            ? 'Assumed stock: no restock recorded here yet'
-            : prediction.stockBasis === 'sales'
-              ? `From your fill of ${formatMoment(prediction.lastRestockAt, timeZone)}, less the units sold since`
-              : `From your recorded restock of ${formatMoment(prediction.lastRestockAt, timeZone)}`}
+          {prediction.stockBasis === 'not-stocked'
+            ? 'Not in this machine’s planogram: no stock to keep'
+            : assumed || !prediction.lastRestockAt
+              ? 'Assumed stock: no restock recorded here yet'
+              : prediction.stockBasis === 'sales'
+                ? `From your fill of ${formatMoment(prediction.lastRestockAt, timeZone)}, less the units sold since`
+                : `From your recorded restock of ${formatMoment(prediction.lastRestockAt, timeZone)}`}
           {prediction.estimatedStock === null ? null : `; about ${countOf(Math.round(prediction.estimatedStock), 'unit')} left now`}
         </p>
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
         <p className="w-full text-sm">
-          {stocked ? (
+          {prediction.stockBasis === 'not-stocked' ? (
+            <span className="text-muted-foreground">Customers want it here: see Unmet Demand</span>
+          ) : stocked ? (
             <span className="inline-flex items-center gap-1 font-medium text-success-soft-foreground" data-testid="stocked">
               <PackageCheck className="size-4" aria-hidden="true" />
               Stocked — nothing to order
