@@ -217,7 +217,7 @@ test.describe('inventory analytics', () => {
     await expect(explanation.getByTestId('stock-rule-numbers')).toContainText(`rounded up: ${units(chips.recommendedStock)}`);
     await expect(explanation).toContainText('Assumed weekly fill every Monday');
     await expect(explanation).toContainText(
-      '1 unit per up-vote, assumed (Settings) until your recorded restocks at this machine measure it: that takes a product restocked on two visits, at least 10 up-votes between recorded visits, and some units sold in between',
+      '1 unit per up-vote, assumed (Settings) until reported sales or your recorded restocks measure it: that takes a DEX or telemetry import with at least 10 up-votes on the days it covers, or a product restocked on two visits with 10 up-votes between them',
     );
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
