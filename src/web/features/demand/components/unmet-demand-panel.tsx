@@ -43,8 +43,9 @@ export function UnmetDemandPanel({ machine }: { machine: MachineFilter }) {
         {top.length > 0 ? (
           <ul className="grid gap-1">
             {top.map((product) => (
-              <li key={`${product.machineId}:${product.productId ?? product.productName}`} className="flex justify-between gap-2">
-                <span className="min-w-0 truncate">
+              <li key={`${product.machineId}:${product.productId ?? product.productName}`} className="flex flex-wrap justify-between gap-x-2">
+                {/* Wrapping, not truncated: a nowrap line would widen the dashboard's column on a phone. */}
+                <span className="min-w-0 break-words">
                   {product.productName} <span className="text-muted-foreground">at {product.machineName}</span>
                 </span>
                 <span className="shrink-0 tabular-nums text-muted-foreground">{product.upVotes} up-votes</span>

@@ -118,7 +118,9 @@ export function UnmetDemandTab({ machine }: { machine: MachineFilter }) {
         description={
           figures.stockOuts.length === 0
             ? 'Slots estimated empty, from each fill less what sold since.'
-            : `${countOf(figures.totals.stockOuts, 'slot')} estimated empty: about ${units(figures.totals.lostUnits)} (${formatMoney(figures.totals.lostValue, currency)}) of sales lost since each ran out, at its forecast rate.`
+            : figures.totals.lostUnits > 0
+              ? `${countOf(figures.totals.stockOuts, 'slot')} estimated empty: about ${units(figures.totals.lostUnits)} (${formatMoney(figures.totals.lostValue, currency)}) of sales lost since each ran out, at its forecast rate.`
+              : `${countOf(figures.totals.stockOuts, 'slot')} estimated empty, too recently for the forecast to count sales lost yet.`
         }
       >
         {figures.stockOuts.length === 0 ? <EmptyState icon={PackageX} level={3} title="No slot is estimated empty" hint="Slots run empty when their fill is sold; record visits and import sales to keep this true." /> : <StockOutTable rows={figures.stockOuts} currency={currency} />}
