@@ -24,7 +24,6 @@ export type SalesImportStatus = (typeof SALES_IMPORT_STATUSES)[number];
 export const SalesImportMessages = {
   empty: 'The file is empty',
   tooLarge: `A sales file can be at most ${SALES_FILE_MAX_BYTES / 1024 / 1024} MB`,
-  notDex: 'This is not a DEX audit file: a DEX file starts with a segment such as DXS* or ST*',
   notText: 'This is not a DEX audit file or a CSV export: it is not text',
   fileNameTooLong: `The file name must be at most ${FILE_NAME_MAX_LENGTH} characters`,
   readAtInvalid: 'readAt must be a date and time such as 2026-05-01T09:30:00Z',
