@@ -17,7 +17,8 @@ describe('the metrics port', { timeout: 120_000 }, () => {
     const server = await startServerProcess({ env: { METRICS_PORT: String(metricsPort), TRUST_PROXY: 'true', SESSION_SECRET: VOTE_LOAD_SECRET } });
     running.push(server);
     const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-    expect(server.output()).toContain(`Prometheus metrics are served at ${metricsUrl}`);
+    // The line may be written just after the public port answers: wait for it rather than read once.
+    await expect.poll(() => server.output()).toContain(`Prometheus metrics are served at ${metricsUrl}`);
 
     for (const path of ['/metrics', '/metrics/', '/api/metrics']) {
       const res = await fetch(`${server.url}${path}`);
