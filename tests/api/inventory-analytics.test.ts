@@ -190,6 +190,29 @@ describe('demand predictions', () => {
     expect(card.lastRestockAt).toBe(after(2).toISOString());
   });
 
+  test('only the latest four visits measure it, and a visit recorded with more left than was there sold nothing', async () => {
+    const { user, cookie, machine, product } = await operatorWithMachine();
+    const steady = await product('Recounted Crackers');
+    await insertVotes(t.database.db, upVotes(machine.id, steady.id, () => 3, 56));
+    await computeAnalytics(t.database.db, user.id, NOW);
+    const after = (daysAgo: number) => new Date(noonDaysAgo(daysAgo).getTime() + 3_600_000);
+    const visit = (daysAgo: number, unitsLeft: number, unitsFilled: number) => ({ userId: user.id, machineId: machine.id, productId: steady.id, unitsLeft, unitsFilled, restockedAt: after(daysAgo) });
+    await t.database.db.insert(restockRecords).values([
+      // Older than the latest four: its 100 units sold would make the ratio 1.61.
+      visit(30, 0, 100),
+      visit(23, 0, 40),
+      // 50 left of 40: a recount, not -10 sold (which would make the ratio 0.4).
+      visit(16, 50, 0),
+      visit(9, 29, 11),
+      visit(2, 26, 14),
+    ]);
+    const card = cardOf(await inventory(cookie), steady.id);
+    // 0 + 21 + 14 units against 21 days of 3 up-votes.
+    expect(card).toMatchObject({ unitsPerVote: 0.56, unitsPerVoteMeasured: true, unitsPerVoteBasis: 'restocks', lastRestockAt: after(2).toISOString() });
+    // 40 after the last visit, less one day of 3 up-votes at 0.56 units each.
+    expect(card.estimatedStock).toBe(38.3);
+  });
+
   test('a threshold from settings moves the recommended stock', async () => {
     const { user, cookie, machine, product } = await operatorWithMachine();
     const steady = await product('Threshold Mints');

@@ -52,7 +52,7 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
   const daysToNextVisit = daysToNextFill(todayWeekday, settings.restockWeekday);
   // The last fill day, today included: the assumed fill happened then, and what sold since counts.
   const lastFill = addDays(localToday, daysToNextVisit - 7);
-  const { intervalsByMachine, latest } = visitsOf(history);
+  const { measuredByMachine, latest } = visitsOf(history);
   // Each basis is its own unit (units sold, up-votes): a share is of the machine's demand in the same unit.
   const machineWeek = new Map<string, number>();
   const weekKey = (row: ForecastWithNames) => `${row.machineId}:${row.forecast.basis ?? 'votes'}`;
@@ -66,7 +66,7 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
     ).map((item) => [`${item.machineId}:${item.productId}`, item.quantity]),
   );
   const measuredRatios = new Map(rows.filter((row) => row.forecast.unitsPerVote != null).map((row) => [row.productId, row.forecast.unitsPerVote!]));
-  const ratioOf = ratioChain(measuredRatios, intervalsByMachine, settings.assumedUnitsPerVote);
+  const ratioOf = ratioChain(measuredRatios, measuredByMachine, settings.assumedUnitsPerVote);
   const { slots: slotsOf, planogramMachines } = await productSlots(db, userId, machineId, now, ratioOf);
 
   const predictions = rows.map((row): Prediction & { unitCost: string | null; earlierWeekly: number } => {
@@ -91,7 +91,7 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
             unitsPerVote: unitsPerDemand,
             threshold: settings.autoReorderThreshold,
             // Since the last visit, up-votes are what is known to have gone: in units, at the product's ratio.
-            lastRestock: record ? { stockAfter: record.unitsLeft + record.unitsFilled, upVotesSince: (record.upVotesAfter * ratio.value) / unitsPerDemand } : null,
+            lastRestock: record ? { stockAfter: record.latest.unitsLeft + record.latest.unitsFilled, upVotesSince: (record.upVotesAfter * ratio.value) / unitsPerDemand } : null,
             upVotesSinceFill: (upVotesSince(row.forecast, lastFill) * ratio.value) / unitsPerDemand,
             daysToNextVisit,
           }),
@@ -100,7 +100,7 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
           lastFillAt: null,
         };
     const { week, confidence, trend, seasonal, earlierWeekly, recentUpVotes: _votes, recentEnd: _end, basis: _basis, unitsPerVote: _ratio, ...explanation } = row.forecast;
-    const restockedAt = figures.lastFillAt ?? (record ? new Date(record.restockedAt).toISOString() : null);
+    const restockedAt = figures.lastFillAt ?? (record ? record.latest.restockedAt.toISOString() : null);
     return {
       machineId: row.machineId,
       machineName: row.machineName,

@@ -6,20 +6,20 @@ const flat = (perDay: number) => new Array<number>(7).fill(perDay);
 describe('units per up-vote', () => {
   test('1, and not measured, until enough up-votes fall between recorded visits', () => {
     expect(unitsPerVote([])).toEqual({ value: 1, measured: false });
-    expect(unitsPerVote([{ stockAfter: 30, leftAtNext: 20, upVotes: MIN_VOTES_FOR_RATIO - 1 }])).toEqual({ value: 1, measured: false });
+    expect(unitsPerVote([{ unitsSold: 10, upVotes: MIN_VOTES_FOR_RATIO - 1 }])).toEqual({ value: 1, measured: false });
     // The operator's own assumption stands in until then.
     expect(unitsPerVote([], 0.5)).toEqual({ value: 0.5, measured: false });
   });
 
   test('units gone between visits over the up-votes in between, pooled, within bounds', () => {
-    // 20 + 10 units sold against 40 + 20 up-votes.
+    // 20 + 10 units sold against 40 + 20 up-votes, at two products of the machine.
     expect(unitsPerVote([
-      { stockAfter: 40, leftAtNext: 20, upVotes: 40 },
-      { stockAfter: 30, leftAtNext: 20, upVotes: 20 },
+      { unitsSold: 20, upVotes: 40 },
+      { unitsSold: 10, upVotes: 20 },
     ])).toEqual({ value: 0.5, measured: true });
-    expect(unitsPerVote([{ stockAfter: 500, leftAtNext: 0, upVotes: 10 }]).value).toBe(20);
-    // A refill recorded with more left than was there sells nothing, never a negative amount.
-    expect(unitsPerVote([{ stockAfter: 10, leftAtNext: 15, upVotes: 30 }])).toEqual({ value: 1, measured: false });
+    expect(unitsPerVote([{ unitsSold: 500, upVotes: 10 }]).value).toBe(20);
+    // Nothing gone between the visits measures nothing.
+    expect(unitsPerVote([{ unitsSold: 0, upVotes: 30 }])).toEqual({ value: 1, measured: false });
   });
 });
 

@@ -21,22 +21,21 @@ export const MIN_VOTES_FOR_RATIO = 10;
 /** Beyond this, 'restock in N days' says nothing useful: no date is given. */
 const RESTOCK_HORIZON_DAYS = 365;
 
-export interface RestockInterval {
-  /** Units in the machine after the earlier visit (left plus filled). */
-  stockAfter: number;
-  /** Units left at the later visit. */
-  leftAtNext: number;
-  /** Up-votes for the product at the machine between the two visits. */
+/** What a product's recorded visits at a machine measure: the units gone between them and the up-votes in between. */
+export interface MeasuredVisits {
+  /** Units gone between consecutive visits (stock after one less units left at the next), never negative per stretch. */
+  unitsSold: number;
+  /** Up-votes for the product at the machine from the first of those visits to the last. */
   upVotes: number;
 }
 
-/** Measured from the intervals when they hold enough up-votes; otherwise the operator's assumption. */
-export function unitsPerVote(intervals: RestockInterval[], assumed = 1): { value: number; measured: boolean } {
+/** Measured from the visits when they hold enough up-votes; otherwise the operator's assumption. */
+export function unitsPerVote(visits: MeasuredVisits[], assumed = 1): { value: number; measured: boolean } {
   let sold = 0;
   let votes = 0;
-  for (const interval of intervals) {
-    sold += Math.max(0, interval.stockAfter - interval.leftAtNext);
-    votes += interval.upVotes;
+  for (const measured of visits) {
+    sold += measured.unitsSold;
+    votes += measured.upVotes;
   }
   if (votes < MIN_VOTES_FOR_RATIO || sold === 0) return { value: assumed, measured: false };
   const [low, high] = UNITS_PER_VOTE_BOUNDS;

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { demandForecasts, products } from '../../db/schema.js';
-import { unitsPerVote, type RestockInterval } from './restock-model.js';
+import { unitsPerVote, type MeasuredVisits } from './restock-model.js';
 
 /**
  * Units sold per up-vote, where up-votes stand in for sales, from the best source there is: the
@@ -17,59 +17,86 @@ export type RatioOf = (machineId: number, productId: number) => { value: number;
 /** How many of each product's latest visits at a machine measure its units per up-vote. */
 const RESTOCKS_MEASURED = 4;
 
+export interface ProductVisits {
+  machineId: number;
+  productId: number;
+  /** The product's last visit at the machine (within a year). */
+  latest: { unitsLeft: number; unitsFilled: number; restockedAt: Date };
+  /** Up-votes since that visit. */
+  upVotesAfter: number;
+  /** What its latest few visits measure: units gone between them and up-votes from the first to the last. */
+  measured: MeasuredVisits;
+}
+
 /**
- * The latest restock records of each product at each machine (within a year), each with the up-votes
- * from it to the next one (or to now), counted on the index of up-votes by machine, product and time:
- * the work grows with the votes in those few weeks, not with the product's votes everywhere.
+ * Each product's latest restock records at each machine (within a year), one row per product and
+ * machine: the units gone between its last few visits, and its up-votes from the first of them to
+ * the last and from the last to now, counted in one range of the index of up-votes by machine,
+ * product and time. The work grows with the products stocked, not with the visits or the votes.
  */
-export async function restockHistory(db: Database, userId: number, machineId: number | undefined, now: Date) {
-  return queryRows<{ machineId: number; productId: number; unitsLeft: number; unitsFilled: number; restockedAt: Date; upVotesAfter: number; isLatest: boolean }>(db, sql`
+export async function restockHistory(db: Database, userId: number, machineId: number | undefined, now: Date): Promise<ProductVisits[]> {
+  const at = now.toISOString();
+  const rows = await queryRows<{
+    machineId: number; productId: number; unitsLeft: number; unitsFilled: number; restockedAt: Date;
+    firstAt: Date; unitsSold: number; upVotesBetween: number; upVotesAfter: number;
+  }>(db, sql`
     with product_visits as (
       -- A visit recorded slot by slot has a line per slot; a product in two slots is one visit of the product.
-      select r.machine_id, r.product_id, r.restocked_at, min(r.id) as id, sum(r.units_left)::int as units_left, sum(r.units_filled)::int as units_filled
+      select r.machine_id, r.product_id, r.restocked_at, sum(r.units_left)::int as units_left, sum(r.units_filled)::int as units_filled
       from restock_records r
-      where r.user_id = ${userId} and r.restocked_at > ${now.toISOString()}::timestamptz - interval '365 days'
+      where r.user_id = ${userId} and r.restocked_at > ${at}::timestamptz - interval '365 days'
         ${machineId === undefined ? sql`` : sql`and r.machine_id = ${machineId}`}
       group by r.machine_id, r.product_id, r.restocked_at),
-    latest as (
+    recent as (
       select * from (
-        select r.*, lead(r.restocked_at) over visits as next_at, row_number() over (partition by r.machine_id, r.product_id order by r.restocked_at desc, r.id desc) as recency
-        from product_visits r
-        window visits as (partition by r.machine_id, r.product_id order by r.restocked_at, r.id)
-      ) ranked where recency <= ${RESTOCKS_MEASURED})
-    select l.machine_id as "machineId", l.product_id as "productId", l.units_left as "unitsLeft", l.units_filled as "unitsFilled",
-      l.restocked_at as "restockedAt", l.next_at is null as "isLatest",
-      (select count(*) from votes v
-        where v.machine_id = l.machine_id and v.product_id = l.product_id and v.vote_type = 'up'
-          and v.created_at > l.restocked_at and v.created_at <= coalesce(l.next_at, ${now.toISOString()}::timestamptz))::int as "upVotesAfter"
-    from latest l
-    order by l.machine_id, l.product_id, l.restocked_at, l.id`);
+        select v.*,
+          row_number() over (partition by v.machine_id, v.product_id order by v.restocked_at desc) as recency,
+          -- A refill recorded with more left than was there sold nothing, never a negative amount.
+          greatest(0, v.units_left + v.units_filled - lead(v.units_left) over (partition by v.machine_id, v.product_id order by v.restocked_at)) as sold_to_next
+        from product_visits v
+      ) ranked where recency <= ${RESTOCKS_MEASURED}),
+    pairs as (
+      select machine_id, product_id, min(restocked_at) as first_at, max(restocked_at) as latest_at,
+        coalesce(sum(sold_to_next) filter (where recency > 1), 0)::int as units_sold,
+        (array_agg(units_left order by recency))[1] as units_left,
+        (array_agg(units_filled order by recency))[1] as units_filled
+      from recent group by machine_id, product_id)
+    select p.machine_id as "machineId", p.product_id as "productId", p.units_left as "unitsLeft", p.units_filled as "unitsFilled",
+      p.latest_at as "restockedAt", p.first_at as "firstAt", p.units_sold as "unitsSold",
+      v.between::int as "upVotesBetween", v.after::int as "upVotesAfter"
+    from pairs p
+    cross join lateral (
+      select count(*) filter (where x.created_at <= p.latest_at) as between, count(*) filter (where x.created_at > p.latest_at) as after
+      from votes x
+      where x.machine_id = p.machine_id and x.product_id = p.product_id and x.vote_type = 'up'
+        and x.created_at > p.first_at and x.created_at <= ${at}::timestamptz) v
+    order by p.machine_id, p.product_id`);
+  return rows.map((row) => ({
+    machineId: row.machineId,
+    productId: row.productId,
+    latest: { unitsLeft: row.unitsLeft, unitsFilled: row.unitsFilled, restockedAt: new Date(row.restockedAt) },
+    upVotesAfter: row.upVotesAfter,
+    measured: { unitsSold: row.unitsSold, upVotes: row.upVotesBetween },
+  }));
 }
 
-export type RestockHistory = Awaited<ReturnType<typeof restockHistory>>;
-
-/** The intervals between visits (pooled per machine: one product's visits are few) and each product's latest visit. */
-export function visitsOf(history: RestockHistory) {
-  const intervalsByMachine = new Map<number, RestockInterval[]>();
-  const latest = new Map<string, RestockHistory[number]>();
-  history.forEach((record, index) => {
-    const next = history[index + 1];
-    if (next && !record.isLatest && next.machineId === record.machineId && next.productId === record.productId) {
-      const intervals = intervalsByMachine.get(record.machineId) ?? [];
-      intervals.push({ stockAfter: record.unitsLeft + record.unitsFilled, leftAtNext: next.unitsLeft, upVotes: record.upVotesAfter });
-      intervalsByMachine.set(record.machineId, intervals);
-    }
-    if (record.isLatest) latest.set(`${record.machineId}:${record.productId}`, record);
-  });
-  return { intervalsByMachine, latest };
+/** Each machine's measured visits (pooled per machine: one product's visits are few) and each product's latest visit. */
+export function visitsOf(history: ProductVisits[]) {
+  const measuredByMachine = new Map<number, MeasuredVisits[]>();
+  const latest = new Map<string, ProductVisits>();
+  for (const visits of history) {
+    measuredByMachine.set(visits.machineId, [...(measuredByMachine.get(visits.machineId) ?? []), visits.measured]);
+    latest.set(`${visits.machineId}:${visits.productId}`, visits);
+  }
+  return { measuredByMachine, latest };
 }
 
-export function ratioChain(measured: ReadonlyMap<number, number>, intervalsByMachine: ReadonlyMap<number, RestockInterval[]>, assumed: number): RatioOf {
+export function ratioChain(measured: ReadonlyMap<number, number>, measuredByMachine: ReadonlyMap<number, MeasuredVisits[]>, assumed: number): RatioOf {
   const machineRatios = new Map<number, ReturnType<typeof unitsPerVote>>();
   return (machineId, productId) => {
     const product = measured.get(productId);
     if (product !== undefined) return { value: product, basis: 'sales' };
-    if (!machineRatios.has(machineId)) machineRatios.set(machineId, unitsPerVote(intervalsByMachine.get(machineId) ?? [], assumed));
+    if (!machineRatios.has(machineId)) machineRatios.set(machineId, unitsPerVote(measuredByMachine.get(machineId) ?? [], assumed));
     const machine = machineRatios.get(machineId)!;
     return { value: machine.value, basis: machine.measured ? 'restocks' : 'assumed' };
   };
@@ -93,6 +120,6 @@ export async function unitsPerVoteOf(db: Database, userId: number, machineId: nu
   const measured = await measuredUnitsPerVote(db, userId);
   const catalogue = await db.select({ id: products.id }).from(products).where(eq(products.userId, userId));
   const needed = catalogue.some((product) => !measured.has(product.id));
-  const { intervalsByMachine } = needed ? visitsOf(await restockHistory(db, userId, machineId, now)) : { intervalsByMachine: new Map<number, RestockInterval[]>() };
-  return ratioChain(measured, intervalsByMachine, assumed);
+  const { measuredByMachine } = needed ? visitsOf(await restockHistory(db, userId, machineId, now)) : { measuredByMachine: new Map<number, MeasuredVisits[]>() };
+  return ratioChain(measured, measuredByMachine, assumed);
 }
