@@ -4,7 +4,7 @@
  * audits' counters and the sales they come to, and the column mappings of telemetry files.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { products, vendingMachines } from './catalog.js';
 import { timestamps } from './columns.js';
@@ -147,3 +147,51 @@ export const telemetryMappings = pgTable(
 );
 
 export type PlanogramSlotRow = typeof planogramSlots.$inferSelect;
+
+/**
+ * Each machine's stock figures as last worked out from its fills, sales and planogram, so a fleet's
+ * stock reads in one pass instead of summing every slot's sales since its fill on each request.
+ * Triggers (migration 0035) count every change to a machine's sales, restock records and planogram
+ * in `version`; figures worked out at another version, or past `recheckAt` (a row dated after
+ * they were worked out comes due, or a fill leaves the year the figures look back on), are worked
+ * out again before they are read (features/stock/stock-state.ts).
+ */
+export const machineStockStates = pgTable('machine_stock_states', {
+  machineId: integer('machine_id')
+    .primaryKey()
+    .references(() => vendingMachines.id, { onDelete: 'cascade' }),
+  /** Counts the changes to what the figures rest on; bumped by the triggers. */
+  version: integer('version').notNull().default(0),
+  /** The version the stored figures were worked out at; null: never. */
+  computedVersion: integer('computed_version'),
+  /** The moment the stored figures are as of. */
+  computedAt: timestamp('computed_at', { withTimezone: true }),
+  /** The figures must be worked out again from this moment on; null: only on a change. */
+  recheckAt: timestamp('recheck_at', { withTimezone: true }),
+  /** The last moment the machine's reported sales reach, as of computedAt. */
+  salesThrough: timestamp('sales_through', { withTimezone: true }),
+  /** Units gone between each product's latest recorded visits, summed over the machine's products. */
+  restockUnitsSold: integer('restock_units_sold').notNull().default(0),
+  /** Up-votes between those visits. */
+  restockUpVotes: integer('restock_up_votes').notNull().default(0),
+});
+
+/** One current slot's last fill and the units the machine reported sold from it since, as of its machine's state. */
+export const slotStockStates = pgTable(
+  'slot_stock_states',
+  {
+    slotId: integer('slot_id')
+      .primaryKey()
+      .references(() => planogramSlots.id, { onDelete: 'cascade' }),
+    machineId: integer('machine_id')
+      .notNull()
+      .references(() => vendingMachines.id, { onDelete: 'cascade' }),
+    fillAt: timestamp('fill_at', { withTimezone: true }),
+    fillLevel: integer('fill_level'),
+    /** Units sold since the fill; null unless the machine's reported sales reach past it. */
+    sold: doublePrecision('sold'),
+    /** How many current slots of the machine hold the slot's product. */
+    sharing: integer('sharing').notNull(),
+  },
+  (table) => [index('slot_stock_states_machine_idx').on(table.machineId)],
+);

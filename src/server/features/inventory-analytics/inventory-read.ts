@@ -15,7 +15,7 @@ import type { StoredForecast } from './compute-analytics.js';
 import type { InventorySnapshot } from './inventory-snapshot.js';
 import { stockRecommendations } from './stock-recommendations.js';
 import { daysToNextFill, stockFigures } from './restock-model.js';
-import { ratioChain, restockHistory, visitsOf } from './units-per-vote-source.js';
+import { latestVisits, ratioChain, restockHistory, restockMeasures } from './units-per-vote-source.js';
 import { NOT_STOCKED, productSlots, slotFigures } from './slot-figures.js';
 
 interface ForecastWithNames {
@@ -46,13 +46,11 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
     .innerJoin(products, eq(products.id, demandForecasts.productId))
     .where(and(eq(demandForecasts.userId, userId), machineId === undefined ? undefined : eq(demandForecasts.machineId, machineId)))) as unknown as ForecastWithNames[];
 
-  const history = await restockHistory(db, userId, machineId, now);
   const localToday = localClock(now, settings.timeZone).date;
   const todayWeekday = new Date(`${localToday}T00:00:00Z`).getUTCDay();
   const daysToNextVisit = daysToNextFill(todayWeekday, settings.restockWeekday);
   // The last fill day, today included: the assumed fill happened then, and what sold since counts.
   const lastFill = addDays(localToday, daysToNextVisit - 7);
-  const { measuredByMachine, latest } = visitsOf(history);
   // Each basis is its own unit (units sold, up-votes): a share is of the machine's demand in the same unit.
   const machineWeek = new Map<string, number>();
   const weekKey = (row: ForecastWithNames) => `${row.machineId}:${row.forecast.basis ?? 'votes'}`;
@@ -66,8 +64,11 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
     ).map((item) => [`${item.machineId}:${item.productId}`, item.quantity]),
   );
   const measuredRatios = new Map(rows.filter((row) => row.forecast.unitsPerVote != null).map((row) => [row.productId, row.forecast.unitsPerVote!]));
-  const ratioOf = ratioChain(measuredRatios, measuredByMachine, settings.assumedUnitsPerVote);
+  const ratioOf = ratioChain(measuredRatios, await restockMeasures(db, userId, machineId, now), settings.assumedUnitsPerVote);
   const { slots: slotsOf, planogramMachines } = await productSlots(db, userId, machineId, now, ratioOf);
+  // A machine's last visit and what went since count only where no planogram gives its slots' stock.
+  const unplanned = [...new Set(rows.map((row) => row.machineId))].filter((id) => !planogramMachines.has(id));
+  const latest = latestVisits(unplanned.length > 0 ? await restockHistory(db, userId, unplanned, now) : []);
 
   const predictions = rows.map((row): Prediction & { unitCost: string | null; earlierWeekly: number } => {
     const key = `${row.machineId}:${row.productId}`;

@@ -2,6 +2,8 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { demandForecasts, products } from '../../db/schema.js';
+import { restockVisitsQuery, type MachineScope, type RestockVisitsRow } from '../stock/restock-visits.query.js';
+import { freshenStockStates } from '../stock/stock-state.js';
 import { unitsPerVote, type MeasuredVisits } from './restock-model.js';
 
 /**
@@ -14,9 +16,6 @@ import { unitsPerVote, type MeasuredVisits } from './restock-model.js';
 export type RatioBasis = 'sales' | 'restocks' | 'assumed';
 export type RatioOf = (machineId: number, productId: number) => { value: number; basis: RatioBasis };
 
-/** How many of each product's latest visits at a machine measure its units per up-vote. */
-const RESTOCKS_MEASURED = 4;
-
 export interface ProductVisits {
   machineId: number;
   productId: number;
@@ -28,49 +27,9 @@ export interface ProductVisits {
   measured: MeasuredVisits;
 }
 
-/**
- * Each product's latest restock records at each machine (within a year), one row per product and
- * machine: the units gone between its last few visits, and its up-votes from the first of them to
- * the last and from the last to now, counted in one range of the index of up-votes by machine,
- * product and time. The work grows with the products stocked, not with the visits or the votes.
- */
-export async function restockHistory(db: Database, userId: number, machineId: number | undefined, now: Date): Promise<ProductVisits[]> {
-  const at = now.toISOString();
-  const rows = await queryRows<{
-    machineId: number; productId: number; unitsLeft: number; unitsFilled: number; restockedAt: Date;
-    firstAt: Date; unitsSold: number; upVotesBetween: number; upVotesAfter: number;
-  }>(db, sql`
-    with product_visits as (
-      -- A visit recorded slot by slot has a line per slot; a product in two slots is one visit of the product.
-      select r.machine_id, r.product_id, r.restocked_at, sum(r.units_left)::int as units_left, sum(r.units_filled)::int as units_filled
-      from restock_records r
-      where r.user_id = ${userId} and r.restocked_at > ${at}::timestamptz - interval '365 days'
-        ${machineId === undefined ? sql`` : sql`and r.machine_id = ${machineId}`}
-      group by r.machine_id, r.product_id, r.restocked_at),
-    recent as (
-      select * from (
-        select v.*,
-          row_number() over (partition by v.machine_id, v.product_id order by v.restocked_at desc) as recency,
-          -- A refill recorded with more left than was there sold nothing, never a negative amount.
-          greatest(0, v.units_left + v.units_filled - lead(v.units_left) over (partition by v.machine_id, v.product_id order by v.restocked_at)) as sold_to_next
-        from product_visits v
-      ) ranked where recency <= ${RESTOCKS_MEASURED}),
-    pairs as (
-      select machine_id, product_id, min(restocked_at) as first_at, max(restocked_at) as latest_at,
-        coalesce(sum(sold_to_next) filter (where recency > 1), 0)::int as units_sold,
-        (array_agg(units_left order by recency))[1] as units_left,
-        (array_agg(units_filled order by recency))[1] as units_filled
-      from recent group by machine_id, product_id)
-    select p.machine_id as "machineId", p.product_id as "productId", p.units_left as "unitsLeft", p.units_filled as "unitsFilled",
-      p.latest_at as "restockedAt", p.first_at as "firstAt", p.units_sold as "unitsSold",
-      v.between::int as "upVotesBetween", v.after::int as "upVotesAfter"
-    from pairs p
-    cross join lateral (
-      select count(*) filter (where x.created_at <= p.latest_at) as between, count(*) filter (where x.created_at > p.latest_at) as after
-      from votes x
-      where x.machine_id = p.machine_id and x.product_id = p.product_id and x.vote_type = 'up'
-        and x.created_at > p.first_at and x.created_at <= ${at}::timestamptz) v
-    order by p.machine_id, p.product_id`);
+/** Each product's latest visits at each machine in scope, read fresh (stock/restock-visits.query.ts). */
+export async function restockHistory(db: Database, userId: number, machines: MachineScope, now: Date): Promise<ProductVisits[]> {
+  const rows = await queryRows<RestockVisitsRow>(db, sql`${restockVisitsQuery(userId, machines, now)} order by 1, 2`);
   return rows.map((row) => ({
     machineId: row.machineId,
     productId: row.productId,
@@ -80,15 +39,9 @@ export async function restockHistory(db: Database, userId: number, machineId: nu
   }));
 }
 
-/** Each machine's measured visits (pooled per machine: one product's visits are few) and each product's latest visit. */
-export function visitsOf(history: ProductVisits[]) {
-  const measuredByMachine = new Map<number, MeasuredVisits[]>();
-  const latest = new Map<string, ProductVisits>();
-  for (const visits of history) {
-    measuredByMachine.set(visits.machineId, [...(measuredByMachine.get(visits.machineId) ?? []), visits.measured]);
-    latest.set(`${visits.machineId}:${visits.productId}`, visits);
-  }
-  return { measuredByMachine, latest };
+/** Each product's latest visit at its machine, by `${machineId}:${productId}`. */
+export function latestVisits(history: ProductVisits[]): Map<string, ProductVisits> {
+  return new Map(history.map((visits) => [`${visits.machineId}:${visits.productId}`, visits]));
 }
 
 export function ratioChain(measured: ReadonlyMap<number, number>, measuredByMachine: ReadonlyMap<number, MeasuredVisits[]>, assumed: number): RatioOf {
@@ -112,14 +65,26 @@ export async function measuredUnitsPerVote(db: Database, userId: number): Promis
 }
 
 /**
- * The chain for one machine's (or every machine's) products, read fresh. The restocks are read only
- * when some product of the catalogue has no measure from sales: at a fleet that reports all its
- * sales, they would be read for nothing.
+ * Each machine's restock measure (its products' measured visits pooled), as its stored stock state
+ * holds it: worked out again first where a visit or time has made it stale.
+ */
+export async function restockMeasures(db: Database, userId: number, machineId: number | undefined, now: Date): Promise<Map<number, MeasuredVisits[]>> {
+  await freshenStockStates(db, userId, machineId, now);
+  const rows = await queryRows<{ machineId: number; unitsSold: number; upVotes: number }>(db, sql`
+    select s.machine_id as "machineId", s.restock_units_sold as "unitsSold", s.restock_up_votes as "upVotes"
+    from machine_stock_states s join vending_machines m on m.id = s.machine_id
+    where m.user_id = ${userId} ${machineId === undefined ? sql`` : sql`and m.id = ${machineId}`}`);
+  return new Map(rows.map((row) => [row.machineId, [{ unitsSold: row.unitsSold, upVotes: row.upVotes }]]));
+}
+
+/**
+ * The chain for one machine's (or every machine's) products. The restocks are read only when some
+ * product of the catalogue has no measure from sales: at a fleet that reports all its sales, they
+ * would be read for nothing.
  */
 export async function unitsPerVoteOf(db: Database, userId: number, machineId: number | undefined, now: Date, assumed: number): Promise<RatioOf> {
   const measured = await measuredUnitsPerVote(db, userId);
   const catalogue = await db.select({ id: products.id }).from(products).where(eq(products.userId, userId));
   const needed = catalogue.some((product) => !measured.has(product.id));
-  const { measuredByMachine } = needed ? visitsOf(await restockHistory(db, userId, machineId, now)) : { measuredByMachine: new Map<number, MeasuredVisits[]>() };
-  return ratioChain(measured, measuredByMachine, assumed);
+  return ratioChain(measured, needed ? await restockMeasures(db, userId, machineId, now) : new Map(), assumed);
 }

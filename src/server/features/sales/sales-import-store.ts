@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { REPORT_MAX_LINES, type ImportLine, type SalesImportKind, type SalesImportReport } from '../../../shared/sales-imports.schemas.js';
 import type { Database } from '../../db/client.js';
 import { machineSales, salesImports, vendingMachines } from '../../db/schema.js';
+import { arrayLiteral } from '../../db/sql-arrays.js';
 
 /**
  * What the DEX and telemetry imports share: the file as received, the import's record (one per
@@ -101,11 +102,6 @@ const SALE_COLUMNS: readonly SaleColumn[] = [
   [machineSales.soldFrom, 'timestamptz[]', (row: NewSale) => row.soldFrom?.toISOString()],
   [machineSales.soldAt, 'timestamptz[]', (row: NewSale) => row.soldAt.toISOString()],
 ];
-
-/** PostgreSQL's text form of an array: each element quoted, NULL bare. */
-function arrayLiteral(values: readonly (string | number | null | undefined)[]): string {
-  return `{${values.map((value) => (value === null || value === undefined ? 'NULL' : `"${String(value).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
-}
 
 /**
  * Inserts sales as one array per column through unnest: a telemetry file brings 100,000 rows, and

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { inScope, restockVisitsQuery, type MachineScope } from './restock-visits.query.js';
 
 /**
- * Each current slot of an operator's machines (or one machine) with what its stock figure needs,
- * in one statement, so the stock of 200 machines of 40 slots reads as fast as one:
+ * Each current slot of an operator's machines (or one machine) with what its stock figure needs.
+ * What changes only with the machine's fills, sales and planogram is worked out per machine and
+ * stored (stock-state.ts, from `slotStateSelect` and `machineStateSelect` here), so the stock of 200
+ * machines of 40 slots reads as one pass over the stored rows (`slotStockReadQuery`):
  * - its last fill: one recorded for the slot, or for its product at the machine when no other slot
  *   holds that product; a fill of another product, or from before the slot took its product (when
  *   the slot held another before), is not this slot's;
@@ -23,47 +25,42 @@ export interface SlotStockRow {
   par: number;
   /** What a customer pays: the slot's price, else the product's. */
   price: string | null;
-  fillAt: Date | null;
+  /** ISO 8601 in UTC, as the API writes times (formatted by the database: parsing its own text form costs more than the read). */
+  fillAt: string | null;
   fillLevel: number | null;
-  /** The last moment the machine's reported sales reach; null without any. */
-  salesThrough: Date | null;
+  /** The last moment the machine's reported sales reach, ISO 8601 in UTC; null without any. */
+  salesThrough: string | null;
   /** Units sold since the fill; null unless the reported sales reach past it. */
   sold: number | null;
   /** Up-votes since the fill or the assumed fill; null where sales are known. */
   upVotes: number | null;
+  /** The slot has no stored state yet: planned after its machine's figures were worked out. */
+  stateMissing: boolean;
 }
 
-export async function slotStockRows(db: Database, userId: number, machineId: number | undefined, now: Date, assumedFill: { day: string; timeZone: string }): Promise<SlotStockRow[]> {
-  return db.transaction(async (tx) => {
-    // The planner's estimate for a fleet's slots is high enough to switch on JIT compilation, which
-    // costs a second to save milliseconds on a query that reads a few thousand rows by index.
-    await tx.execute(sql`set local jit = off`);
-    return queryRows<SlotStockRow>(tx, slotStockQuery(userId, machineId, now, assumedFill));
-  });
-}
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export function slotStockQuery(userId: number, machineId: number | undefined, now: Date, assumedFill: { day: string; timeZone: string }) {
+/** The part of a sale after the fill: all of a transaction or of a span after it, a share of one that straddles it. */
+const afterFill = sql`case when x.sold_from is null or x.sold_from >= c.fill_at then 1
+  else extract(epoch from x.sold_at - c.fill_at) / nullif(extract(epoch from x.sold_at - x.sold_from), 0) end`;
+
+/** Each current slot of the machines in scope with its last fill and, where the sales reach past it, the units sold since: what slot_stock_states holds. */
+export function slotStateSelect(userId: number, machines: MachineScope, now: Date) {
   const at = now.toISOString();
-  const ofMachine = (column: string) => (machineId === undefined ? sql`` : sql`and ${sql.raw(column)} = ${machineId}`);
-  // The part of a sale after the fill: all of a transaction or of a span after it, a share of one that straddles it.
-  const afterFill = sql`case when x.sold_from is null or x.sold_from >= c.fill_at then 1
-    else extract(epoch from x.sold_at - c.fill_at) / nullif(extract(epoch from x.sold_at - x.sold_from), 0) end`;
   return sql`
     with spells as (
       select machine_id, upper(code) as key, min(started_at) as first_started
-      from planogram_slots where user_id = ${userId} ${ofMachine('machine_id')} group by 1, 2),
+      from planogram_slots where user_id = ${userId} ${inScope(sql`machine_id`, machines)} group by 1, 2),
     slot as (
-      select s.id, s.machine_id, s.code, upper(s.code) as key, s.product_id, s.capacity, s.par, s.price, s.position, s.started_at,
+      select s.id, s.machine_id, upper(s.code) as key, s.product_id, s.started_at,
         s.started_at = sp.first_started as first_spell,
         count(*) over (partition by s.machine_id, s.product_id) as sharing
       from planogram_slots s
       join spells sp on sp.machine_id = s.machine_id and sp.key = upper(s.code)
-      where s.user_id = ${userId} and s.ended_at is null ${ofMachine('s.machine_id')}),
-    coverage as materialized (
-      select m.id as machine_id, (select max(x.sold_at) from machine_sales x where x.machine_id = m.id and x.sold_at <= ${at}::timestamptz) as through
-      from vending_machines m where m.user_id = ${userId} ${ofMachine('m.id')}),
+      where s.user_id = ${userId} and s.ended_at is null ${inScope(sql`s.machine_id`, machines)}),
+    coverage as materialized (${coverageSelect(userId, machines, now)}),
     filled as (
-      select slot.*, f.restocked_at as fill_at, f.level as fill_level, cv.through as sales_through,
+      select slot.*, f.restocked_at as fill_at, f.level as fill_level,
         coalesce(f.restocked_at < cv.through, false) as covered
       from slot
       join coverage cv on cv.machine_id = slot.machine_id
@@ -93,16 +90,63 @@ export function slotStockQuery(userId: number, machineId: number | undefined, no
       select c.id, sum(x.quantity::float8 / c.sharing * ${afterFill})::float8 as units
       from counted c join recent x on x.machine_id = c.machine_id and x.key is null and x.product_id = c.product_id and x.sold_at > c.fill_at
       group by c.id)
-    select f.machine_id as "machineId", f.code, f.product_id as "productId", p.name as "productName", f.capacity, f.par,
-      coalesce(f.price, p.price)::text as "price",
-      f.fill_at as "fillAt", f.fill_level as "fillLevel", f.sales_through as "salesThrough",
-      case when f.covered then coalesce(bc.units, 0) + coalesce(bp.units, 0) end as "sold",
-      case when f.product_id is null or f.covered then null else
-        ((select count(*) from votes v where v.machine_id = f.machine_id and v.product_id = f.product_id and v.vote_type = 'up'
-          and v.created_at > coalesce(f.fill_at, (${assumedFill.day}::date::timestamp at time zone ${assumedFill.timeZone})) and v.created_at <= ${at}::timestamptz)::float8 / f.sharing) end as "upVotes"
+    select f.id as slot_id, f.machine_id, f.fill_at, f.fill_level,
+      case when f.covered then coalesce(bc.units, 0) + coalesce(bp.units, 0) end as sold, f.sharing
     from filled f
     left join by_code bc on bc.id = f.id
-    left join by_product bp on bp.id = f.id
-    left join products p on p.id = f.product_id
-    order by f.machine_id, f.position, f.id`;
+    left join by_product bp on bp.id = f.id`;
+}
+
+/** The last moment each machine's reported sales reach. */
+function coverageSelect(userId: number, machines: MachineScope, now: Date) {
+  return sql`
+    select m.id as machine_id, (select max(x.sold_at) from machine_sales x where x.machine_id = m.id and x.sold_at <= ${now.toISOString()}::timestamptz) as through
+    from vending_machines m where m.user_id = ${userId} ${inScope(sql`m.id`, machines)}`;
+}
+
+/**
+ * Each machine in scope: how far its sales reach, its products' measured visits pooled (units gone
+ * and up-votes between them), and when its figures come due again without any change: the first
+ * sale or visit dated after `now` (sent early by a machine's clock), or the year after its oldest
+ * visit that the figures look back on, when that visit drops out of them.
+ */
+export function machineStateSelect(userId: number, machines: MachineScope, now: Date) {
+  const at = now.toISOString();
+  return sql`
+    with coverage as (${coverageSelect(userId, machines, now)}),
+    measured as (
+      select v."machineId" as machine_id, sum(v."unitsSold")::int as units_sold, sum(v."upVotesBetween")::int as up_votes
+      from (${restockVisitsQuery(userId, machines, now)}) v group by 1)
+    select cv.machine_id, cv.through as sales_through, coalesce(ms.units_sold, 0) as restock_units_sold, coalesce(ms.up_votes, 0) as restock_up_votes,
+      least(
+        (select min(x.sold_at) from machine_sales x where x.machine_id = cv.machine_id and x.sold_at > ${at}::timestamptz),
+        (select min(r.restocked_at) from restock_records r where r.machine_id = cv.machine_id and r.restocked_at > ${at}::timestamptz),
+        (select min(r.restocked_at) from restock_records r where r.machine_id = cv.machine_id and r.restocked_at > ${at}::timestamptz - interval '365 days') + interval '365 days'
+      ) as recheck_at
+    from coverage cv left join measured ms on ms.machine_id = cv.machine_id`;
+}
+
+/**
+ * The current slots of the operator's machines (or one) with their stored state; the up-votes since
+ * the fill (or since local midnight of the assumed fill day without one) are counted as read, for
+ * the slots whose sales do not reach past their fill, shared among the slots holding the product.
+ * A slot without a stored state (planned after it was worked out) reads `stateMissing`.
+ */
+export function slotStockReadQuery(userId: number, machineId: number | undefined, now: Date, assumedFill: { day: string; timeZone: string }) {
+  const at = now.toISOString();
+  return sql`
+    select s.machine_id as "machineId", s.code, s.product_id as "productId", p.name as "productName", s.capacity, s.par,
+      coalesce(s.price, p.price)::text as "price",
+      ${isoTime(sql`st.fill_at`)} as "fillAt", st.fill_level as "fillLevel", ${isoTime(sql`ms.sales_through`)} as "salesThrough", st.sold,
+      case when s.product_id is null or st.sold is not null then null else
+        ((select count(*) from votes v where v.machine_id = s.machine_id and v.product_id = s.product_id and v.vote_type = 'up'
+          and v.created_at > coalesce(st.fill_at, (${assumedFill.day}::date::timestamp at time zone ${assumedFill.timeZone})) and v.created_at <= ${at}::timestamptz)::float8
+          / coalesce(st.sharing, 1)) end as "upVotes",
+      st.slot_id is null as "stateMissing"
+    from planogram_slots s
+    left join slot_stock_states st on st.slot_id = s.id
+    left join machine_stock_states ms on ms.machine_id = s.machine_id
+    left join products p on p.id = s.product_id
+    where s.user_id = ${userId} and s.ended_at is null ${machineId === undefined ? sql`` : sql`and s.machine_id = ${machineId}`}
+    order by s.machine_id, s.position, s.id`;
 }

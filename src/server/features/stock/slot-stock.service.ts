@@ -6,7 +6,8 @@ import { daysToNextFill } from '../inventory-analytics/restock-model.js';
 import { unitsPerVoteOf } from '../inventory-analytics/units-per-vote-source.js';
 import { addDays, localClock } from '../notifications/local-time.js';
 import { ownedMachine } from './restocks.service.js';
-import { slotStockRows, type SlotStockRow } from './slot-stock.query.js';
+import type { SlotStockRow } from './slot-stock.query.js';
+import { slotStockRows } from './stock-state.js';
 
 /**
  * What is in each slot now (issue: planograms, DEX and true stock). A slot's last fill is the level
@@ -16,7 +17,6 @@ import { slotStockRows, type SlotStockRow } from './slot-stock.query.js';
  */
 
 const tenth = (value: number) => Math.round(value * 10) / 10;
-const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /** The operator's last fill day, today included: without a recorded fill, a fill that day is assumed. */
 function assumedFillDay(timeZone: string, restockWeekday: number, now: Date): string {
@@ -24,19 +24,26 @@ function assumedFillDay(timeZone: string, restockWeekday: number, now: Date): st
   return addDays(today, daysToNextFill(new Date(`${today}T00:00:00Z`).getUTCDay(), restockWeekday) - 7);
 }
 
+/** Built property by property: a fleet has thousands of slots, and spreading a shared part into each object cost ten times the rest. */
 export function slotStockOf(row: SlotStockRow, unitsPerVote: number): SlotStock {
-  const base = { code: row.code, productId: row.productId, productName: row.productName, capacity: row.capacity, par: row.par, price: row.productId === null ? null : row.price };
-  if (row.productId === null) return { ...base, stock: null, basis: 'empty-slot', lastFill: null, goneSinceFill: null, unitsPerVote: null, toPar: 0 };
-  const fillAt = dateOf(row.fillAt);
+  if (row.productId === null) {
+    return { code: row.code, productId: null, productName: row.productName, capacity: row.capacity, par: row.par, price: null, stock: null, basis: 'empty-slot', lastFill: null, goneSinceFill: null, unitsPerVote: null, toPar: 0 };
+  }
+  const fillAt = row.fillAt;
   const basis: SlotStock['basis'] = row.sold !== null ? 'sales' : fillAt ? 'votes' : 'assumed-fill';
   const level = fillAt ? row.fillLevel! : row.par;
   const gone = row.sold ?? (row.upVotes ?? 0) * unitsPerVote;
   const stock = Math.max(0, tenth(level - gone));
   return {
-    ...base,
+    code: row.code,
+    productId: row.productId,
+    productName: row.productName,
+    capacity: row.capacity,
+    par: row.par,
+    price: row.price,
     stock,
     basis,
-    lastFill: fillAt ? { at: fillAt.toISOString(), level: row.fillLevel! } : null,
+    lastFill: fillAt ? { at: fillAt, level: row.fillLevel! } : null,
     goneSinceFill: tenth(gone),
     unitsPerVote: basis === 'sales' ? null : unitsPerVote,
     toPar: Math.max(0, row.par - Math.floor(stock)),
@@ -51,9 +58,9 @@ export async function slotStocks(db: Database, userId: number, machineId: number
   const settings = await ownerSettings(db, userId);
   const assumedFill = { day: assumedFillDay(settings.timeZone, settings.restockWeekday, now), timeZone: settings.timeZone };
   const rows = await slotStockRows(db, userId, machineId, now, assumedFill);
-  const byMachine = new Map<number, { salesThrough: Date | null; slots: SlotStock[] }>();
+  const byMachine = new Map<number, { salesThrough: string | null; slots: SlotStock[] }>();
   for (const row of rows) {
-    const machine = byMachine.get(row.machineId) ?? { salesThrough: dateOf(row.salesThrough), slots: [] };
+    const machine = byMachine.get(row.machineId) ?? { salesThrough: row.salesThrough, slots: [] };
     machine.slots.push(slotStockOf(row, row.productId === null ? settings.assumedUnitsPerVote : (ratioOf?.(row.machineId, row.productId) ?? settings.assumedUnitsPerVote)));
     byMachine.set(row.machineId, machine);
   }
@@ -66,5 +73,5 @@ export async function readSlotStock(ctx: AppContext, userId: number, machineId: 
   const ratioOf = await unitsPerVoteOf(ctx.db, userId, machine.id, now, settings.assumedUnitsPerVote);
   const { unitsPerVote, byMachine } = await slotStocks(ctx.db, userId, machine.id, now, (machineId, productId) => ratioOf(machineId, productId).value);
   const stock = byMachine.get(machine.id);
-  return { machineId: machine.id, salesThrough: stock?.salesThrough?.toISOString() ?? null, assumedUnitsPerVote: unitsPerVote, slots: stock?.slots ?? [] };
+  return { machineId: machine.id, salesThrough: stock?.salesThrough ?? null, assumedUnitsPerVote: unitsPerVote, slots: stock?.slots ?? [] };
 }
