@@ -3,6 +3,13 @@ import type { TestSmtpServer } from '../tests/support/smtp-server.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/support/server-process.js';
 import { registerVerifiedOperator, test as base, type Account } from './fixtures.js';
 
+/**
+ * A connection per request. The server closes a keep-alive socket idle for 5 s (http-timeouts.ts),
+ * and an API request context does not heed the answer's hint to drop it first: a call after a
+ * slow page load could go out on a socket being closed and fail with ECONNRESET.
+ */
+export const FRESH_CONNECTION = { connection: 'close' } as const;
+
 export interface SignedInApi {
   /** Calls the app as the account, outside any browser page. */
   api: APIRequestContext;
@@ -15,7 +22,7 @@ export interface SignedInApi {
  * this way and shares the session across its tests, since the server limits sign-ins per address.
  */
 export async function signInThroughApi(playwright: PlaywrightWorkerArgs['playwright'], server: ServerProcess, account: Account): Promise<SignedInApi> {
-  const api = await playwright.request.newContext({ baseURL: server.url });
+  const api = await playwright.request.newContext({ baseURL: server.url, extraHTTPHeaders: FRESH_CONNECTION });
   const login = await api.post('/api/auth/login', { data: { email: account.email, password: account.password, rememberMe: false } });
   expect(login.status()).toBe(200);
   return { api, session: (await api.storageState()).cookies };

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { API_TOKEN_PATTERN, ApiTokenMessages } from '../src/shared/api-tokens.schemas.js';
 import { expect, registerVerifiedOperator, test, toast } from './fixtures.js';
+import { FRESH_CONNECTION } from './accounts.js';
 
 const account = { email: `api-tokens-${Date.now()}@example.com`, password: 'tokens-for-my-own-scripts-4' };
 
@@ -43,7 +44,7 @@ test.describe('personal API tokens', () => {
     await expect(page.locator('body')).not.toContainText(token);
 
     // A script: its own request context, no cookies, only the token.
-    const script = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+    const script = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...FRESH_CONNECTION, authorization: `Bearer ${token}` } });
     const machines = await script.get('/api/machines');
     expect(machines.status()).toBe(200);
     expect((await machines.json()).map((m: { name: string }) => m.name)).toEqual(['Token Lobby']);
