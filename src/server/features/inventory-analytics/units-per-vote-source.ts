@@ -23,11 +23,9 @@ export interface ProductVisits {
   latest: { unitsLeft: number; unitsFilled: number; restockedAt: Date };
   /** Up-votes since that visit. */
   upVotesAfter: number;
-  /** What its latest few visits measure: units gone between them and up-votes from the first to the last. */
-  measured: MeasuredVisits;
 }
 
-/** Each product's latest visits at each machine in scope, read fresh (stock/restock-visits.query.ts). */
+/** Each product's last visit at each machine in scope and the up-votes since, read fresh (stock/restock-visits.query.ts); what the visits measure is stored per machine (restockMeasures). */
 export async function restockHistory(db: Database, userId: number, machines: MachineScope, now: Date): Promise<ProductVisits[]> {
   const rows = await queryRows<RestockVisitsRow>(db, sql`${restockVisitsQuery(userId, machines, now)} order by 1, 2`);
   return rows.map((row) => ({
@@ -35,7 +33,6 @@ export async function restockHistory(db: Database, userId: number, machines: Mac
     productId: row.productId,
     latest: { unitsLeft: row.unitsLeft, unitsFilled: row.unitsFilled, restockedAt: new Date(row.restockedAt) },
     upVotesAfter: row.upVotesAfter,
-    measured: { unitsSold: row.unitsSold, upVotes: row.upVotesBetween },
   }));
 }
 
