@@ -59,7 +59,10 @@ export type ForecastMethodName = (typeof FORECAST_METHODS)[number];
 
 const TrendSchema = z.enum(['up', 'down', 'stable']);
 
-export const ForecastExplanationSchema = z.object({
+export const ForecastCandidateSchema = z.object({ method: z.enum(FORECAST_METHODS), methodLabel: z.string(), weeklyError: z.number(), dailyMae: z.number() });
+
+/** A forecast's method and its back-test, as each prediction card carries it. */
+export const ForecastSummarySchema = z.object({
   method: z.enum(FORECAST_METHODS),
   methodLabel: z.string(),
   /** Rolling-origin folds of 7 days each; 0 when the history was too short to back-test. */
@@ -68,13 +71,32 @@ export const ForecastExplanationSchema = z.object({
   weeklyError: z.number().nullable(),
   dailyMae: z.number().nullable(),
   baselineWeeklyError: z.number().nullable(),
-  candidates: z.array(z.object({ method: z.enum(FORECAST_METHODS), methodLabel: z.string(), weeklyError: z.number(), dailyMae: z.number() })),
   historyDays: z.number().int(),
   zeroDayShare: z.number(),
   seasonalStrength: z.number(),
   daily: z.array(z.number()),
 });
+export type ForecastSummary = z.infer<typeof ForecastSummarySchema>;
+
+/** The whole explanation as the nightly job stores it: the summary and every method it tried. */
+export const ForecastExplanationSchema = ForecastSummarySchema.extend({ candidates: z.array(ForecastCandidateSchema) });
 export type ForecastExplanation = z.infer<typeof ForecastExplanationSchema>;
+
+/**
+ * GET /api/analytics/forecasts/:machineId/:productId/methods: each method the back-test tried for
+ * one card, read when its explanation opens (the inventory call leaves them out: they were half of
+ * its answer and only the dialog shows them).
+ */
+export const ForecastMethodsSchema = z.object({
+  machineId: z.number().int(),
+  productId: z.number().int(),
+  method: z.enum(FORECAST_METHODS),
+  candidates: z.array(ForecastCandidateSchema),
+});
+export type ForecastMethods = z.infer<typeof ForecastMethodsSchema>;
+export const ForecastMethodsParamsSchema = z.object({ machineId: idSchema('machine'), productId: idSchema('product') });
+/** A machine and product without a stored forecast answer like a foreign one. */
+export const FORECAST_NOT_FOUND = 'Forecast not found';
 
 export const PredictionSchema = z.object({
   machineId: z.number().int(),
@@ -116,7 +138,7 @@ export const PredictionSchema = z.object({
   confidence: z.number().int(),
   trend: TrendSchema,
   seasonal: z.boolean(),
-  forecast: ForecastExplanationSchema,
+  forecast: ForecastSummarySchema,
   onPurchaseList: z.number().int().nullable(),
 });
 export type Prediction = z.infer<typeof PredictionSchema>;

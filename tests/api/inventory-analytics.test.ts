@@ -87,6 +87,23 @@ describe('demand predictions', () => {
     expect(card.seasonal).toBe(false);
     expect(card.forecast.folds).toBeGreaterThan(0);
     expect(card.forecast.historyDays).toBe(56);
+    // The card leaves the methods compared to its explanation, which reads them on its own.
+    expect(card.forecast).not.toHaveProperty('candidates');
+    const methodsUrl = `/api/analytics/forecasts/${machine.id}/${steady.id}/methods`;
+    const methods = await t.app.inject({ method: 'GET', url: methodsUrl, headers: { cookie } });
+    expect(methods.statusCode, methods.body).toBe(200);
+    expect(methods.json()).toMatchObject({ machineId: machine.id, productId: steady.id, method: card.forecast.method });
+    const tried: { method: string; weeklyError: number }[] = methods.json().candidates;
+    expect(tried.map((candidate) => candidate.method)).toContain('seasonal-naive');
+    expect(tried.map((candidate) => candidate.method)).toContain(card.forecast.method);
+    expect(tried.find((candidate) => candidate.method === 'seasonal-naive')!.weeklyError).toBe(card.forecast.baselineWeeklyError);
+    // Another operator, or a pair without a forecast, is told the same: not found.
+    const stranger = await signIn(t);
+    const foreign = await t.app.inject({ method: 'GET', url: methodsUrl, headers: { cookie: stranger.cookie } });
+    const missing = await t.app.inject({ method: 'GET', url: `/api/analytics/forecasts/${machine.id}/${steady.id + 1000}/methods`, headers: { cookie } });
+    expect([foreign.statusCode, missing.statusCode]).toEqual([404, 404]);
+    expect(foreign.json()).toEqual(missing.json());
+    expect(missing.json()).toMatchObject({ message: 'Forecast not found' });
     const weeklyCard = cardOf(figures, weekly.id);
     expect(weeklyCard.predictedDemand).toBeCloseTo(44, 0);
     expect(weeklyCard.confidence).toBeGreaterThanOrEqual(95);

@@ -4,6 +4,8 @@ import { FileResponseSchema } from '../../../shared/api-error.js';
 import {
   DemographicsQuerySchema,
   DemographicsSchema,
+  ForecastMethodsParamsSchema,
+  ForecastMethodsSchema,
   InventoryAnalyticsSchema,
   InventoryQuerySchema,
   RefreshAnalyticsSchema,
@@ -12,6 +14,7 @@ import { signedInUser } from '../../route-scopes.js';
 import { localClock } from '../notifications/local-time.js';
 import { requestRefresh } from './analytics-store.js';
 import { readDemographics } from './demographics-read.js';
+import { readForecastMethods } from './forecast-methods.js';
 import { readInventoryAnalytics } from './inventory-read.js';
 
 /** Inventory analytics and demographics: the operator's own figures, from their stored votes. */
@@ -21,6 +24,12 @@ export async function analyticsRoutes(server: FastifyInstance) {
 
   app.get('/api/analytics/inventory', { schema: { querystring: InventoryQuerySchema, response: { 200: InventoryAnalyticsSchema } } }, async (request) =>
     readInventoryAnalytics(db, signedInUser(request).id, request.query, new Date()),
+  );
+
+  app.get(
+    '/api/analytics/forecasts/:machineId/:productId/methods',
+    { schema: { params: ForecastMethodsParamsSchema, response: { 200: ForecastMethodsSchema } } },
+    async (request) => readForecastMethods(db, signedInUser(request).id, request.params.machineId, request.params.productId),
   );
 
   app.get('/api/analytics/demographics', { schema: { querystring: DemographicsQuerySchema, response: { 200: DemographicsSchema } } }, async (request) =>

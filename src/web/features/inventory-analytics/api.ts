@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnalyticsRange, InventoryAnalytics, RefreshAnalytics } from '../../../shared/analytics.schemas.js';
+import type { AnalyticsRange, ForecastMethods, InventoryAnalytics, RefreshAnalytics } from '../../../shared/analytics.schemas.js';
 import type { RestockInput, RestockRecord } from '../../../shared/stock.schemas.js';
 import { apiJson } from '../../lib/api.js';
 import { invalidateKeys } from '../../lib/query-client.js';
@@ -46,6 +46,18 @@ export const inventoryQuery = (scope: AnalyticsScope) =>
 
 export function useInventoryAnalytics(scope: AnalyticsScope, enabled: boolean) {
   return useQuery({ ...inventoryQuery(scope), enabled });
+}
+
+/** GET /api/analytics/forecasts/:machineId/:productId/methods: read when a card's explanation opens. */
+export const forecastMethodsUrl = (machineId: number, productId: number) => `/api/analytics/forecasts/${machineId}/${productId}/methods`;
+
+export function useForecastMethods(machineId: number, productId: number, enabled: boolean) {
+  return useQuery({
+    // Under the inventory key, so a recompute that changes the forecasts reads these again too.
+    queryKey: [...inventoryKeys.all, 'methods', machineId, productId],
+    queryFn: () => apiJson<ForecastMethods>('GET', forecastMethodsUrl(machineId, productId)),
+    enabled,
+  });
 }
 
 /**

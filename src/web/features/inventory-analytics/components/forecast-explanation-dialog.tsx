@@ -4,7 +4,10 @@ import type { InventoryAnalytics, Prediction } from '../../../../shared/analytic
 import { countOf } from '../../../../shared/wording.js';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.js';
+import { LoadError } from '../../../components/ui/load-error.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
 import { WEEKDAY_NAMES } from '../../../../shared/settings.schemas.js';
+import { useForecastMethods } from '../api.js';
 import { coverText, demandUnit, formatAmount, formatMoment, formatRatio, MIN_VOTES_FOR_RATIO, nextVisitText, URGENCY_REASONS } from '../analytics-format.js';
 
 /** The operator's stock rule: their reorder threshold and the days a fill is meant to cover. */
@@ -21,7 +24,61 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function ForecastSection({ forecast, unit }: { forecast: Prediction['forecast']; unit: string }) {
+/** Each method the back-test tried, read from the server when the dialog opens (the cards do not carry them). */
+function MethodsCompared({ prediction, unit }: { prediction: Prediction; unit: string }) {
+  const methods = useForecastMethods(prediction.machineId, prediction.productId, true);
+  if (methods.isPending) {
+    return (
+      <div role="status" aria-label="Loading the methods compared" className="grid gap-2">
+        <Skeleton className="h-28" />
+      </div>
+    );
+  }
+  if (methods.isError) return <LoadError what="the methods compared" error={methods.error} onRetry={() => void methods.refetch()} retrying={methods.isFetching} />;
+  const { candidates } = methods.data;
+  if (candidates.length === 0) return null;
+  return (
+    <>
+      <div role="region" aria-label="Methods compared" tabIndex={0} className="overflow-x-auto rounded-md border border-border">
+        <table className="w-full min-w-[22rem] text-left text-sm">
+          <caption className="sr-only">Each method’s error in the back-test, and the method chosen</caption>
+          <thead className="bg-muted/50 text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Method
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Weekly error
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Daily error ({unit})
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {candidates.map((candidate) => (
+              <tr key={candidate.method}>
+                <th scope="row" className="px-3 py-2 font-normal">
+                  {candidate.methodLabel}
+                  {candidate.method === methods.data.method ? <span className="font-semibold"> (chosen: fewest {unit} missed)</span> : null}
+                </th>
+                <td className="px-3 py-2 tabular-nums">{formatRatio(candidate.weeklyError)}</td>
+                <td className="px-3 py-2 tabular-nums">{formatAmount(candidate.dailyMae)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-sm text-muted-foreground" data-testid="method-choice">
+        The method chosen is the one that missed the fewest {unit} in the back-test, counting the misses of each week’s total plus those of the single
+        days, so it need not have the lowest weekly error. The forecast’s confidence comes from the weekly error alone.
+      </p>
+    </>
+  );
+}
+
+function ForecastSection({ prediction, unit }: { prediction: Prediction; unit: string }) {
+  const { forecast } = prediction;
   return (
     <section aria-labelledby="forecast-method" className="grid gap-2">
       <h3 id="forecast-method" className="font-semibold">
@@ -39,44 +96,7 @@ function ForecastSection({ forecast, unit }: { forecast: Prediction['forecast'];
         <Row term="Days of history">{countOf(forecast.historyDays, 'day')}</Row>
         <Row term={`Days without ${unit}`}>{formatRatio(forecast.zeroDayShare)}</Row>
       </dl>
-      {forecast.candidates.length > 0 ? (
-        <div role="region" aria-label="Methods compared" tabIndex={0} className="overflow-x-auto rounded-md border border-border">
-          <table className="w-full min-w-[22rem] text-left text-sm">
-            <caption className="sr-only">Each method’s error in the back-test, and the method chosen</caption>
-            <thead className="bg-muted/50 text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Method
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Weekly error
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Daily error ({unit})
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {forecast.candidates.map((candidate) => (
-                <tr key={candidate.method}>
-                  <th scope="row" className="px-3 py-2 font-normal">
-                    {candidate.methodLabel}
-                    {candidate.method === forecast.method ? <span className="font-semibold"> (chosen: fewest {unit} missed)</span> : null}
-                  </th>
-                  <td className="px-3 py-2 tabular-nums">{formatRatio(candidate.weeklyError)}</td>
-                  <td className="px-3 py-2 tabular-nums">{formatAmount(candidate.dailyMae)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {forecast.candidates.length > 0 ? (
-        <p className="text-sm text-muted-foreground" data-testid="method-choice">
-          The method chosen is the one that missed the fewest {unit} in the back-test, counting the misses of each week’s total plus those of the
-          single days, so it need not have the lowest weekly error. The forecast’s confidence comes from the weekly error alone.
-        </p>
-      ) : null}
+      {forecast.folds > 0 ? <MethodsCompared prediction={prediction} unit={unit} /> : null}
     </section>
   );
 }
@@ -158,7 +178,7 @@ export function ForecastExplanationDialog({ prediction, rule, timeZone }: { pred
             {prediction.productName} at {prediction.machineName}: {formatAmount(prediction.predictedDemand)} {demandUnit(prediction)} predicted for the next 7 days.
           </DialogDescription>
         </DialogHeader>
-        <ForecastSection forecast={prediction.forecast} unit={demandUnit(prediction)} />
+        <ForecastSection prediction={prediction} unit={demandUnit(prediction)} />
         <StockSection prediction={prediction} rule={rule} timeZone={timeZone} />
       </DialogContent>
     </Dialog>
