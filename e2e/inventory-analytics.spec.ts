@@ -9,7 +9,7 @@ import { createMachine, createProduct, createUser, insertVotes, type VoteRow } f
 import { createSuggestion } from '../src/server/db/feedback-factories.js';
 import { products, vendingMachines } from '../src/server/db/schema.js';
 import { generateVoteHistory } from '../src/server/db/vote-history.js';
-import { RANGE_LABELS, URGENCY_LABELS, type ForecastMethods, type InventoryAnalytics } from '../src/shared/analytics.schemas.js';
+import { RANGE_LABELS, URGENCY_LABELS, type ForecastDetail, type InventoryAnalytics } from '../src/shared/analytics.schemas.js';
 import { PURCHASE_LIST_CSV_COLUMNS, type PurchaseList } from '../src/shared/stock.schemas.js';
 import { formatAmount, formatChange, formatClockTime, hourSpan, coverText, savingText } from '../src/web/features/inventory-analytics/analytics-format.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/support/server-process.js';
@@ -198,17 +198,31 @@ test.describe('inventory analytics', () => {
     await expect(latte).toContainText('Demand falling');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // How the forecast was made is read as the dialog opens: a failed read says so and offers Retry.
+    let detailFailures = 1;
+    await page.route(
+      (url) => url.pathname.startsWith('/api/analytics/forecasts/'),
+      async (route) => {
+        if (detailFailures-- > 0) await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something broke' }) });
+        else await route.continue();
+      },
+    );
     await chipsCard.getByRole('button', { name: /^How this was computed/ }).click();
     const explanation = page.getByRole('dialog', { name: 'How this was computed' });
-    await expect(explanation).toContainText(chips.forecast.methodLabel);
-    await expect(explanation).toContainText(`${chips.forecast.historyDays} days`);
-    if (chips.forecast.folds > 0) await expect(explanation).toContainText(`last ${chips.forecast.folds} week`);
+    await expect(explanation.getByRole('alert')).toHaveText(/Could not load how this forecast was made\. Something broke/);
+    // The stock rule needs nothing more than the card: it is there all along.
+    await expect(explanation.getByTestId('stock-rule-numbers')).toBeVisible();
+    await explanation.getByRole('button', { name: 'Retry' }).click();
+    await expect(explanation.getByRole('alert')).toHaveCount(0);
+    const { forecast } = (await (await api.get(`/api/analytics/forecasts/${chips.machineId}/${chips.productId}`)).json()) as ForecastDetail;
+    await expect(explanation).toContainText(forecast.methodLabel);
+    await expect(explanation).toContainText(`${forecast.historyDays} days`);
+    if (forecast.folds > 0) await expect(explanation).toContainText(`last ${forecast.folds} week`);
     const methods = explanation.getByRole('region', { name: 'Methods compared' });
-    const tried = (await (await api.get(`/api/analytics/forecasts/${chips.machineId}/${chips.productId}/methods`)).json()) as ForecastMethods;
-    expect(tried.candidates.length).toBeGreaterThan(1);
-    await expect(methods.getByRole('row')).toHaveCount(tried.candidates.length + 1);
+    expect(forecast.candidates.length).toBeGreaterThan(1);
+    await expect(methods.getByRole('row')).toHaveCount(forecast.candidates.length + 1);
     // The method is chosen by the up-votes it missed, weeks and days together, not by the lowest weekly error; confidence is from the weekly error.
-    await expect(methods.getByRole('rowheader', { name: `${chips.forecast.methodLabel} (chosen: fewest up-votes missed)`, exact: true })).toBeVisible();
+    await expect(methods.getByRole('rowheader', { name: `${forecast.methodLabel} (chosen: fewest up-votes missed)`, exact: true })).toBeVisible();
     await expect(explanation.getByTestId('method-choice')).toHaveText(
       'The method chosen is the one that missed the fewest up-votes in the back-test, counting the misses of each week’s total plus those of the single days, so it need not have the lowest weekly error. The forecast’s confidence comes from the weekly error alone.',
     );

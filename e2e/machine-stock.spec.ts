@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { planogramApi } from '../src/shared/planograms.schemas.js';
 import { registerAndSignInOperator } from './accounts.js';
+import { FIGURES } from '../src/shared/figure-definitions.js';
 import { expect, test, toast, voteAsNewCustomer } from './fixtures.js';
 
 /*
@@ -52,6 +53,10 @@ test('see the stock per slot, record a visit, and find the wanted product in the
   const demand = page.getByRole('table', { name: 'Demand vs sales at Lobby Snacks' });
   await expect(demand.getByRole('row').filter({ hasText: 'Trail Mix' })).toContainText('not in planogram');
   await expect(demand.getByRole('row').filter({ hasText: 'Cola' })).toBeVisible();
+  // Each figure says what it is, in the glossary's words.
+  await demand.getByRole('button', { name: 'What Gap means' }).click();
+  await expect(page.getByRole('dialog').filter({ hasText: FIGURES.gap.definition })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // On a phone the tables scroll inside their own frames; the page does not.
   await page.setViewportSize({ width: 375, height: 800 });
@@ -61,6 +66,12 @@ test('see the stock per slot, record a visit, and find the wanted product in the
   // Inventory Analytics › Unmet Demand, and the dashboard's panel, name it too.
   await page.goto('/resources/inventory-analytics?tab=unmet');
   await expect(page.getByTestId('missing-product').filter({ hasText: 'Trail Mix' })).toContainText('Lobby Snacks');
+  // Stock Optimization leaves the machine's swap to its page, and says where it is.
+  await page.goto('/resources/inventory-analytics?tab=optimization');
+  const swapsNote = page.getByTestId('swaps-on-machine-pages');
+  await expect(swapsNote).toContainText('Machines with a planogram (1): each one’s swap is worked out from what it sells');
+  await swapsNote.getByRole('link', { name: 'each machine’s page' }).click();
+  await expect(page).toHaveURL(/\/vending-machines$/);
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Unmet demand' }).getByTestId('unmet-demand-tile')).toContainText('Trail Mix');
   await api.dispose();

@@ -153,7 +153,7 @@ const lines = [
   '| --- | ---: | ---: |',
   ...rows.map(([path, { p50, p95 }]) => `| \`${path}\` | ${p50} | ${p95} |`),
   '',
-  "The fleet's inventory answer (4,800 cards) leaves each forecast's compared methods to the card's explanation, and the app's connections run without PostgreSQL's JIT (decision 0050): on the same machine and data that took the call from 573 ms to 290 ms at p50 and from 855 ms to 376 ms at p95, and the fleet's unmet-demand call from 400 ms to 239 ms at p95. Most of what remains is the answer's size: about 3.9 MB of JSON checked against its schema, serialized and compressed.",
+  "The fleet's inventory cards (4,800 of them) leave how each forecast was made to the card's explanation, which reads it as it opens, and the app's connections run without PostgreSQL's JIT (decision 0050): the answer went from 7.4 MB to 2.7 MB of JSON.",
   '',
   `The calls above read stored figures (decision 0049). \`/api/analytics/inventory\` right after one machine's DEX import, which works that machine's figures out again: median ${median(afterImportTimes)} ms of ${afterImportTimes.length}. After a change to every machine, when all are worked out again: median ${median(allStaleTimes)} ms of ${allStaleTimes.length}.`,
   '',

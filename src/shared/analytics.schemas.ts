@@ -61,8 +61,7 @@ const TrendSchema = z.enum(['up', 'down', 'stable']);
 
 export const ForecastCandidateSchema = z.object({ method: z.enum(FORECAST_METHODS), methodLabel: z.string(), weeklyError: z.number(), dailyMae: z.number() });
 
-/** A forecast's method and its back-test, as each prediction card carries it. */
-export const ForecastSummarySchema = z.object({
+export const ForecastExplanationSchema = z.object({
   method: z.enum(FORECAST_METHODS),
   methodLabel: z.string(),
   /** Rolling-origin folds of 7 days each; 0 when the history was too short to back-test. */
@@ -71,30 +70,29 @@ export const ForecastSummarySchema = z.object({
   weeklyError: z.number().nullable(),
   dailyMae: z.number().nullable(),
   baselineWeeklyError: z.number().nullable(),
+  /** Every method the back-test tried, the chosen one among them. */
+  candidates: z.array(ForecastCandidateSchema),
   historyDays: z.number().int(),
   zeroDayShare: z.number(),
   seasonalStrength: z.number(),
+  /** The forecast for each of the coming 7 days. */
   daily: z.array(z.number()),
 });
-export type ForecastSummary = z.infer<typeof ForecastSummarySchema>;
-
-/** The whole explanation as the nightly job stores it: the summary and every method it tried. */
-export const ForecastExplanationSchema = ForecastSummarySchema.extend({ candidates: z.array(ForecastCandidateSchema) });
 export type ForecastExplanation = z.infer<typeof ForecastExplanationSchema>;
 
 /**
- * GET /api/analytics/forecasts/:machineId/:productId/methods: each method the back-test tried for
- * one card, read when its explanation opens (the inventory call leaves them out: they were half of
- * its answer and only the dialog shows them).
+ * GET /api/analytics/forecasts/:machineId/:productId: how one card's forecast was made, read when
+ * its explanation opens. The inventory call leaves this out of its cards: for a fleet it was more
+ * than half of the answer, and only the dialog shows it (decision 0050).
  */
-export const ForecastMethodsSchema = z.object({
+export const ForecastDetailSchema = z.object({
   machineId: z.number().int(),
   productId: z.number().int(),
-  method: z.enum(FORECAST_METHODS),
-  candidates: z.array(ForecastCandidateSchema),
+  computedAt: z.iso.datetime(),
+  forecast: ForecastExplanationSchema,
 });
-export type ForecastMethods = z.infer<typeof ForecastMethodsSchema>;
-export const ForecastMethodsParamsSchema = z.object({ machineId: idSchema('machine'), productId: idSchema('product') });
+export type ForecastDetail = z.infer<typeof ForecastDetailSchema>;
+export const ForecastDetailParamsSchema = z.object({ machineId: idSchema('machine'), productId: idSchema('product') });
 /** A machine and product without a stored forecast answer like a foreign one. */
 export const FORECAST_NOT_FOUND = 'Forecast not found';
 
@@ -138,7 +136,6 @@ export const PredictionSchema = z.object({
   confidence: z.number().int(),
   trend: TrendSchema,
   seasonal: z.boolean(),
-  forecast: ForecastSummarySchema,
   onPurchaseList: z.number().int().nullable(),
 });
 export type Prediction = z.infer<typeof PredictionSchema>;
@@ -231,6 +228,12 @@ export const InventoryAnalyticsSchema = z.object({
     recommendations: z.array(RecommendationSchema),
     totalCostSaved: z.string(),
     recommendationsWithoutCost: z.number().int(),
+    /**
+     * Machines in scope with a planogram. Their swap is not recommended here: it is the one their
+     * page's 'Demand vs sales' works out from what they sell, so each machine has one swap, shown
+     * in one place (decision 0051).
+     */
+    swapsOnMachinePages: z.number().int(),
   }),
 });
 export type InventoryAnalytics = z.infer<typeof InventoryAnalyticsSchema>;

@@ -4,6 +4,7 @@
  * `definition`, plus the period it is counted over (`PERIODS`), so the same word is the same number
  * everywhere.
  */
+import { DEMAND_WINDOW_DAYS, MIN_VOTES_MEASURED_HERE } from './demand.schemas.js';
 
 export const FIGURES = {
   votes: {
@@ -31,6 +32,37 @@ export const FIGURES = {
   upVotes: {
     name: 'Up-votes',
     definition: 'Votes for a product (thumbs up), archived ones included when the period reaches back before a reset.',
+  },
+  unitsSold: {
+    name: 'Units sold',
+    definition:
+      'Units your machines reported selling: the rise of a selection’s paid-vend counter from one DEX audit to the next, or the lines of a telemetry export. Only days a report covers count; a machine that reports nothing shows none, not zero.',
+  },
+  stockNow: {
+    name: 'Stock now',
+    definition:
+      'An estimate of what a slot holds: the level it was left at on its last recorded fill, less the units sold since, or, where the machine reports no sales, the up-votes since at units per up-vote. Without a recorded fill, a fill to par on your fill day is assumed, and the screen says so.',
+  },
+  daysOfCover: {
+    name: 'Days of cover',
+    definition: 'Whole days the stock now lasts at the forecast’s demand for each coming day; 0 means it runs out today.',
+  },
+  unitsPerVote: {
+    name: 'Units per up-vote',
+    definition:
+      'Units sold for each up-vote, per product: measured from your machines’ reported sales where the days they cover hold at least 10 up-votes, else from two recorded restocks at the machine, else the assumption in Settings. It turns up-votes into units where a machine reports no sales.',
+  },
+  unitsPerVoteHere: {
+    name: 'Units per up-vote here',
+    definition: `Units sold at this machine in the last ${DEMAND_WINDOW_DAYS} days divided by its up-votes in them; shown from ${MIN_VOTES_MEASURED_HERE} up-votes. The inventory’s units per up-vote is measured per product over all your machines.`,
+  },
+  gap: {
+    name: 'Gap',
+    definition: `A product’s share of the machine’s up-votes less its share of the units sold, in percentage points, over the last ${DEMAND_WINDOW_DAYS} days. Above zero, customers ask for it more than it sells here: sold out, badly placed, or not stocked.`,
+  },
+  salesLost: {
+    name: 'Sales lost',
+    definition: 'An estimate of what a sold-out slot would have sold while empty: the days since its stock is estimated to have run out, at its forecast rate, at the slot’s price.',
   },
 } as const;
 

@@ -85,22 +85,28 @@ describe('demand predictions', () => {
     expect(card.confidence).toBe(100);
     expect(card.trend).toBe('stable');
     expect(card.seasonal).toBe(false);
-    expect(card.forecast.folds).toBeGreaterThan(0);
-    expect(card.forecast.historyDays).toBe(56);
-    // The card leaves the methods compared to its explanation, which reads them on its own.
-    expect(card.forecast).not.toHaveProperty('candidates');
-    const methodsUrl = `/api/analytics/forecasts/${machine.id}/${steady.id}/methods`;
-    const methods = await t.app.inject({ method: 'GET', url: methodsUrl, headers: { cookie } });
-    expect(methods.statusCode, methods.body).toBe(200);
-    expect(methods.json()).toMatchObject({ machineId: machine.id, productId: steady.id, method: card.forecast.method });
-    const tried: { method: string; weeklyError: number }[] = methods.json().candidates;
+    // How the forecast was made is left to the card's explanation, which reads it on its own.
+    expect(card).not.toHaveProperty('forecast');
+    const detailUrl = `/api/analytics/forecasts/${machine.id}/${steady.id}`;
+    const detail = await t.app.inject({ method: 'GET', url: detailUrl, headers: { cookie } });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const { forecast } = detail.json();
+    expect(detail.json()).toMatchObject({ machineId: machine.id, productId: steady.id, computedAt: NOW.toISOString() });
+    expect(forecast.folds).toBeGreaterThan(0);
+    expect(forecast.historyDays).toBe(56);
+    expect(forecast.daily).toHaveLength(7);
+    // Confidence is the chosen method's weekly error in the back-test, which the explanation shows.
+    expect(card.confidence).toBe(Math.round(100 * Math.max(0, 1 - forecast.weeklyError)));
+    const tried: { method: string; weeklyError: number }[] = forecast.candidates;
     expect(tried.map((candidate) => candidate.method)).toContain('seasonal-naive');
-    expect(tried.map((candidate) => candidate.method)).toContain(card.forecast.method);
-    expect(tried.find((candidate) => candidate.method === 'seasonal-naive')!.weeklyError).toBe(card.forecast.baselineWeeklyError);
+    expect(tried.map((candidate) => candidate.method)).toContain(forecast.method);
+    expect(tried.find((candidate) => candidate.method === 'seasonal-naive')!.weeklyError).toBe(forecast.baselineWeeklyError);
+    // The stored inputs of the stock figures are not part of the explanation.
+    expect(forecast).not.toHaveProperty('recentUpVotes');
     // Another operator, or a pair without a forecast, is told the same: not found.
     const stranger = await signIn(t);
-    const foreign = await t.app.inject({ method: 'GET', url: methodsUrl, headers: { cookie: stranger.cookie } });
-    const missing = await t.app.inject({ method: 'GET', url: `/api/analytics/forecasts/${machine.id}/${steady.id + 1000}/methods`, headers: { cookie } });
+    const foreign = await t.app.inject({ method: 'GET', url: detailUrl, headers: { cookie: stranger.cookie } });
+    const missing = await t.app.inject({ method: 'GET', url: `/api/analytics/forecasts/${machine.id}/${steady.id + 1000}`, headers: { cookie } });
     expect([foreign.statusCode, missing.statusCode]).toEqual([404, 404]);
     expect(foreign.json()).toEqual(missing.json());
     expect(missing.json()).toMatchObject({ message: 'Forecast not found' });
@@ -372,6 +378,18 @@ describe('product performance and stock optimization', () => {
     expect(longer.performance.products.every((row) => row.change === null)).toBe(true);
     expect(longer.performance.risers).toEqual([]);
     expect(longer.performance.fallers).toEqual([]);
+    expect(figures.optimization.swapsOnMachinePages).toBe(0);
+
+    // Once the machine has a planogram, its swap is the one its page works out from what it sells:
+    // none is recommended here, and the tab says where it is. A falling product is still cut.
+    const { planogramSlots } = await import('../../src/server/db/schema.js');
+    const stocked = [...leaders, slow, falling];
+    await db.insert(planogramSlots).values(stocked.map((item, index) => ({ userId: user.id, machineId: machine.id, code: `A${index + 1}`, productId: item.id, capacity: 20, par: 15, startedAt: new Date(NOW.getTime() - 70 * DAY_MS) })));
+    const planned = (await inventory(cookie, '?range=30d')).optimization;
+    expect(planned.swapsOnMachinePages).toBe(1);
+    expect(planned.recommendations.filter((recommendation) => recommendation.kind === 'swap')).toEqual([]);
+    expect(planned.recommendations.find((recommendation) => recommendation.kind === 'reduce')).toMatchObject({ productName: 'Fading Bar' });
+    expect((await inventory(cookie, `?range=30d&machineId=${machine.id}`)).optimization.swapsOnMachinePages).toBe(1);
   });
 });
 

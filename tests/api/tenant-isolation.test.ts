@@ -56,7 +56,7 @@ const FOREIGN_ID_CALLS: [ApiMethod, (i: typeof ids) => string, unknown?][] = [
   ['PUT', (i) => `/api/products/${i.product}/unit-cost`, { unitCost: '1.00' }],
   ['GET', (i) => `/api/analytics/inventory?machineId=${i.machine}`],
   ['GET', (i) => `/api/analytics/demographics?machineId=${i.machine}`],
-  ['GET', (i) => `/api/analytics/forecasts/${i.machine}/${i.product}/methods`],
+  ['GET', (i) => `/api/analytics/forecasts/${i.machine}/${i.product}`],
   ['GET', (i) => `/api/analytics/demographics/report.pdf?machineId=${i.machine}`],
   ['GET', (i) => `/api/stock/restocks?machineId=${i.machine}&productId=${i.product}`],
   ['POST', () => '/api/stock/restocks', undefined],

@@ -4,8 +4,8 @@ import { FileResponseSchema } from '../../../shared/api-error.js';
 import {
   DemographicsQuerySchema,
   DemographicsSchema,
-  ForecastMethodsParamsSchema,
-  ForecastMethodsSchema,
+  ForecastDetailParamsSchema,
+  ForecastDetailSchema,
   InventoryAnalyticsSchema,
   InventoryQuerySchema,
   RefreshAnalyticsSchema,
@@ -14,7 +14,7 @@ import { signedInUser } from '../../route-scopes.js';
 import { localClock } from '../notifications/local-time.js';
 import { requestRefresh } from './analytics-store.js';
 import { readDemographics } from './demographics-read.js';
-import { readForecastMethods } from './forecast-methods.js';
+import { readForecastDetail } from './forecast-detail.js';
 import { readInventoryAnalytics } from './inventory-read.js';
 
 /** Inventory analytics and demographics: the operator's own figures, from their stored votes. */
@@ -27,9 +27,9 @@ export async function analyticsRoutes(server: FastifyInstance) {
   );
 
   app.get(
-    '/api/analytics/forecasts/:machineId/:productId/methods',
-    { schema: { params: ForecastMethodsParamsSchema, response: { 200: ForecastMethodsSchema } } },
-    async (request) => readForecastMethods(db, signedInUser(request).id, request.params.machineId, request.params.productId),
+    '/api/analytics/forecasts/:machineId/:productId',
+    { schema: { params: ForecastDetailParamsSchema, response: { 200: ForecastDetailSchema } } },
+    async (request) => readForecastDetail(db, signedInUser(request).id, request.params.machineId, request.params.productId),
   );
 
   app.get('/api/analytics/demographics', { schema: { querystring: DemographicsQuerySchema, response: { 200: DemographicsSchema } } }, async (request) =>

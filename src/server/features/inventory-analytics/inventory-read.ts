@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   FILL_TARGET_DAYS,
   HIGH_CONFIDENCE,
@@ -6,8 +6,8 @@ import {
   type InventoryAnalytics,
   type Prediction,
 } from '../../../shared/analytics.schemas.js';
-import type { Database } from '../../db/client.js';
-import { demandForecasts, products, purchaseListItems, vendingMachines } from '../../db/schema.js';
+import { queryRows, type Database } from '../../db/client.js';
+import { purchaseListItems } from '../../db/schema.js';
 import { addDays, localClock } from '../notifications/local-time.js';
 import { machineScopeKey } from './analytics-source.js';
 import { ownerSettings, readView, refreshQueued, requireOwnMachine } from './analytics-store.js';
@@ -28,27 +28,53 @@ interface ForecastWithNames {
   forecast: CardForecast;
 }
 
-/** A stored forecast without the methods its back-test tried: the cards leave those to their explanation. */
-type CardForecast = Omit<StoredForecast, 'candidates'>;
+/**
+ * What the stock figures and recommendations read of a stored forecast. How it was made (method,
+ * back-test, history) stays in the database until a card's explanation asks (forecast-detail.ts):
+ * for a fleet it was most of what this query carried and more than half of the answer.
+ */
+const CARD_FORECAST_KEYS = ['week', 'confidence', 'trend', 'seasonal', 'earlierWeekly', 'daily', 'recentUpVotes', 'recentEnd', 'basis', 'unitsPerVote'] as const;
+type CardForecast = Pick<StoredForecast, (typeof CARD_FORECAST_KEYS)[number]>;
+// One column per key: cheaper for the database than building an object of them, and for the driver than parsing one.
+const cardForecastColumns = sql.raw(CARD_FORECAST_KEYS.map((key) => `f.forecast->'${key}' as "${key}"`).join(', '));
+
+async function cardForecasts(db: Database, userId: number, machineId: number | undefined): Promise<ForecastWithNames[]> {
+  const rows = await queryRows<Omit<ForecastWithNames, 'forecast'> & CardForecast>(
+    db,
+    sql`
+      select f.machine_id as "machineId", m.name as "machineName", f.product_id as "productId", p.name as "productName", p.category, p.your_price::text as "unitCost",
+        ${cardForecastColumns}
+      from demand_forecasts f
+      join vending_machines m on m.id = f.machine_id
+      join products p on p.id = f.product_id
+      where f.user_id = ${userId} ${machineId === undefined ? sql`` : sql`and f.machine_id = ${machineId}`}`,
+  );
+  return rows.map((row) => ({
+    machineId: row.machineId,
+    machineName: row.machineName,
+    productId: row.productId,
+    productName: row.productName,
+    category: row.category,
+    unitCost: row.unitCost,
+    forecast: {
+      week: row.week,
+      confidence: row.confidence,
+      trend: row.trend,
+      seasonal: row.seasonal,
+      earlierWeekly: row.earlierWeekly,
+      daily: row.daily,
+      recentUpVotes: row.recentUpVotes,
+      recentEnd: row.recentEnd,
+      basis: row.basis,
+      unitsPerVote: row.unitsPerVote,
+    },
+  }));
+}
 
 /** Forecasts with stock figures: the stock rule (restock-model.ts) applied to each stored forecast. */
 export async function predictionsOf(db: Database, userId: number, machineId: number | undefined, now: Date, currentVotes: Record<string, number> = {}) {
   const settings = await ownerSettings(db, userId);
-  const rows: ForecastWithNames[] = (await db
-    .select({
-      machineId: demandForecasts.machineId,
-      machineName: vendingMachines.name,
-      productId: demandForecasts.productId,
-      productName: products.name,
-      category: products.category,
-      unitCost: products.yourPrice,
-      // Left in the database, not read and dropped: they were most of what this query carried.
-      forecast: sql<CardForecast>`${demandForecasts.forecast} - 'candidates'`.mapWith(demandForecasts.forecast),
-    })
-    .from(demandForecasts)
-    .innerJoin(vendingMachines, eq(vendingMachines.id, demandForecasts.machineId))
-    .innerJoin(products, eq(products.id, demandForecasts.productId))
-    .where(and(eq(demandForecasts.userId, userId), machineId === undefined ? undefined : eq(demandForecasts.machineId, machineId)))) as unknown as ForecastWithNames[];
+  const rows = await cardForecasts(db, userId, machineId);
 
   const localToday = localClock(now, settings.timeZone).date;
   const todayWeekday = new Date(`${localToday}T00:00:00Z`).getUTCDay();
@@ -105,19 +131,6 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
           lastFillAt: null,
         };
     const { week, confidence, trend, seasonal, earlierWeekly } = row.forecast;
-    // Field by field: a rest spread over thousands of forecasts cost more than the stock figures.
-    const explanation = {
-      method: row.forecast.method,
-      methodLabel: row.forecast.methodLabel,
-      folds: row.forecast.folds,
-      weeklyError: row.forecast.weeklyError,
-      dailyMae: row.forecast.dailyMae,
-      baselineWeeklyError: row.forecast.baselineWeeklyError,
-      historyDays: row.forecast.historyDays,
-      zeroDayShare: row.forecast.zeroDayShare,
-      seasonalStrength: row.forecast.seasonalStrength,
-      daily: row.forecast.daily,
-    };
     const restockedAt = figures.lastFillAt ?? (record ? record.latest.restockedAt.toISOString() : null);
     return {
       machineId: row.machineId,
@@ -144,13 +157,12 @@ export async function predictionsOf(db: Database, userId: number, machineId: num
       confidence,
       trend,
       seasonal,
-      forecast: explanation,
       onPurchaseList: onList.get(key) ?? null,
       unitCost: row.unitCost,
       earlierWeekly,
     };
   });
-  return { settings, predictions, daysToNextVisit };
+  return { settings, predictions, daysToNextVisit, planogramMachines };
 }
 
 /**
@@ -172,7 +184,7 @@ export async function readInventoryAnalytics(db: Database, userId: number, query
   if (query.machineId !== undefined) await requireOwnMachine(db, userId, query.machineId);
   const scope = query.machineId === undefined ? 'all' : machineScopeKey(query.machineId);
   const stored = await readView<InventorySnapshot>(db, userId, 'inventory', scope, query.range, now);
-  const { settings, predictions, daysToNextVisit } = await predictionsOf(db, userId, query.machineId, now, stored.data.currentVotes);
+  const { settings, predictions, daysToNextVisit, planogramMachines } = await predictionsOf(db, userId, query.machineId, now, stored.data.currentVotes);
   predictions.sort(
     (a, b) =>
       URGENCY_ORDER[a.urgency] - URGENCY_ORDER[b.urgency] ||
@@ -180,7 +192,7 @@ export async function readInventoryAnalytics(db: Database, userId: number, query
       b.predictedDemand - a.predictedDemand ||
       a.productName.localeCompare(b.productName),
   );
-  const optimization = await stockRecommendations(db, userId, predictions, stored.data.performance);
+  const optimization = await stockRecommendations(db, userId, predictions, stored.data.performance, planogramMachines);
   return {
     range: query.range,
     machineId: query.machineId ?? null,

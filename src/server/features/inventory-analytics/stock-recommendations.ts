@@ -18,9 +18,15 @@ const median = (values: number[]) => {
 };
 const costOf = (units: number, unitCost: string | null) => (unitCost === null ? null : (units * Number(unitCost)).toFixed(2));
 
+/** What a product's forecast counts, as the reasons say it. */
+const demandWords = (prediction: Prediction) => (prediction.demandBasis === 'sales' ? 'units sold' : 'up-votes');
+/** Units of stock one unit of the forecast stands for: a sale is a unit; an up-vote is the product's units per up-vote. */
+const unitsPerDemand = (prediction: Prediction) => (prediction.demandBasis === 'sales' ? 1 : prediction.unitsPerVote);
+
 /**
  * Recommendations computed from the forecasts:
- * - swap: at each machine, the slowest products (well under the machine's median predicted demand)
+ * - swap: at each machine without a planogram (one with a planogram has its swap on its own page,
+ *   worked out from what it sells: demand-vs-sales.ts), the slowest products (well under the machine's median predicted demand)
  *   give their slot to products customers asked for (approved suggestions, at that machine or
  *   anywhere), the most voted first, unless the requested product already sells well there;
  * - reduce: a product whose demand is falling is bought for the predicted week, not for the level
@@ -33,6 +39,7 @@ export async function stockRecommendations(
   userId: number,
   predictions: PricedPrediction[],
   performance: InventoryAnalytics['performance'],
+  planogramMachines: ReadonlySet<number>,
 ): Promise<InventoryAnalytics['optimization']> {
   const requested = await db
     .select({ productId: suggestions.productId, machineId: suggestions.machineId, name: products.name, unitCost: products.yourPrice })
@@ -47,7 +54,7 @@ export async function stockRecommendations(
   const byMachine = new Map<number, PricedPrediction[]>();
   for (const prediction of stocked) byMachine.set(prediction.machineId, [...(byMachine.get(prediction.machineId) ?? []), prediction]);
   for (const [machineId, atMachine] of byMachine) {
-    if (atMachine.length < MIN_PRODUCTS_FOR_SWAP) continue;
+    if (atMachine.length < MIN_PRODUCTS_FOR_SWAP || planogramMachines.has(machineId)) continue;
     const typical = median(atMachine.map((prediction) => prediction.predictedDemand));
     const demandAt = new Map(atMachine.map((prediction) => [prediction.productId, prediction.predictedDemand]));
     const candidates = requested
@@ -75,7 +82,7 @@ export async function stockRecommendations(
         orderProductId: replacement.productId!,
         orderQuantity: unitsCut,
         unitsCut,
-        reason: `${product.productName} is expected to draw ${product.predictedDemand} up-votes this week, under half the machine's typical ${Math.round(typical * 10) / 10}; customers asked for ${replacement.name} (${votesOf.get(replacement.productId!) ?? 0} up-votes in this period).`,
+        reason: `${product.productName} is expected to ${product.demandBasis === 'sales' ? 'sell' : 'draw'} ${product.predictedDemand} ${demandWords(product)} this week, under half the machine's typical ${Math.round(typical * 10) / 10}; customers asked for ${replacement.name} (${votesOf.get(replacement.productId!) ?? 0} up-votes in this period).`,
         // The slow product's stock not bought, less the replacement's bought instead: known only with both costs.
         costSaved: product.unitCost === null || replacement.unitCost === null ? null : (unitsCut * Number(product.unitCost) - unitsCut * Number(replacement.unitCost)).toFixed(2),
       });
@@ -84,8 +91,8 @@ export async function stockRecommendations(
 
   for (const product of stocked) {
     if (product.trend !== 'down') continue;
-    const earlierUnits = Math.ceil(product.earlierWeekly * product.unitsPerVote);
-    const predictedUnits = Math.ceil(product.predictedDemand * product.unitsPerVote);
+    const earlierUnits = Math.ceil(product.earlierWeekly * unitsPerDemand(product));
+    const predictedUnits = Math.ceil(product.predictedDemand * unitsPerDemand(product));
     const unitsCut = earlierUnits - predictedUnits;
     if (unitsCut <= 0) continue;
     // One recommendation per product at a machine: a product already swapped out, or brought in, is not also cut.
@@ -102,7 +109,7 @@ export async function stockRecommendations(
       orderProductId: product.productId,
       orderQuantity: product.suggestedOrder,
       unitsCut,
-      reason: `Demand for ${product.productName} is falling: ${product.earlierWeekly} up-votes a week over the four weeks before last, ${product.predictedDemand} expected this week.`,
+      reason: `Demand for ${product.productName} is falling: ${product.earlierWeekly} ${demandWords(product)} a week over the four weeks before last, ${product.predictedDemand} expected this week.`,
       costSaved: costOf(unitsCut, product.unitCost),
     });
   }
@@ -113,5 +120,6 @@ export async function stockRecommendations(
     recommendations: shown,
     totalCostSaved: known.reduce((total, recommendation) => total + Number(recommendation.costSaved), 0).toFixed(2),
     recommendationsWithoutCost: shown.length - known.length,
+    swapsOnMachinePages: planogramMachines.size,
   };
 }

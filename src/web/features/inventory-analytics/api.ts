@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnalyticsRange, ForecastMethods, InventoryAnalytics, RefreshAnalytics } from '../../../shared/analytics.schemas.js';
+import type { AnalyticsRange, ForecastDetail, InventoryAnalytics, RefreshAnalytics } from '../../../shared/analytics.schemas.js';
 import type { RestockInput, RestockRecord } from '../../../shared/stock.schemas.js';
 import { apiJson } from '../../lib/api.js';
 import { invalidateKeys } from '../../lib/query-client.js';
@@ -48,15 +48,14 @@ export function useInventoryAnalytics(scope: AnalyticsScope, enabled: boolean) {
   return useQuery({ ...inventoryQuery(scope), enabled });
 }
 
-/** GET /api/analytics/forecasts/:machineId/:productId/methods: read when a card's explanation opens. */
-export const forecastMethodsUrl = (machineId: number, productId: number) => `/api/analytics/forecasts/${machineId}/${productId}/methods`;
+/** GET /api/analytics/forecasts/:machineId/:productId: how a card's forecast was made, read when its explanation opens. */
+export const forecastDetailUrl = (machineId: number, productId: number) => `/api/analytics/forecasts/${machineId}/${productId}`;
 
-export function useForecastMethods(machineId: number, productId: number, enabled: boolean) {
+export function useForecastDetail(machineId: number, productId: number) {
   return useQuery({
-    // Under the inventory key, so a recompute that changes the forecasts reads these again too.
-    queryKey: [...inventoryKeys.all, 'methods', machineId, productId],
-    queryFn: () => apiJson<ForecastMethods>('GET', forecastMethodsUrl(machineId, productId)),
-    enabled,
+    // Under the inventory key, so whatever makes the cards read again (a recompute) reads this again too.
+    queryKey: [...inventoryKeys.all, 'forecast', machineId, productId],
+    queryFn: () => apiJson<ForecastDetail>('GET', forecastDetailUrl(machineId, productId)),
   });
 }
 

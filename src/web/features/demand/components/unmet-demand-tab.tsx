@@ -13,6 +13,7 @@ import type { MachineFilter } from '../../stats/api.js';
 import { SectionCard } from '../../inventory-analytics/components/section-card.js';
 import { unmetDemandQuery } from '../api.js';
 import { ratioText, units } from '../demand-format.js';
+import { FigureLabel } from '../../../components/figure-info.js';
 
 const cell = 'px-3 py-2 text-left align-top';
 
@@ -63,7 +64,9 @@ function StockOutTable({ rows, currency }: { rows: StockOut[]; currency: Currenc
             <th scope="col" className={cell}>Slot</th>
             <th scope="col" className={cell}>Product</th>
             <th scope="col" className={cell}>Empty for</th>
-            <th scope="col" className={cell}>Sales lost</th>
+            <th scope="col" className={cell}>
+              <FigureLabel figure="salesLost">Sales lost</FigureLabel>
+            </th>
           </tr>
         </thead>
         <tbody>

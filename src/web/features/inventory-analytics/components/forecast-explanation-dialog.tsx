@@ -1,13 +1,14 @@
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { InventoryAnalytics, Prediction } from '../../../../shared/analytics.schemas.js';
+import type { ForecastExplanation, InventoryAnalytics, Prediction } from '../../../../shared/analytics.schemas.js';
 import { countOf } from '../../../../shared/wording.js';
+import { FigureLabel } from '../../../components/figure-info.js';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { WEEKDAY_NAMES } from '../../../../shared/settings.schemas.js';
-import { useForecastMethods } from '../api.js';
+import { useForecastDetail } from '../api.js';
 import { coverText, demandUnit, formatAmount, formatMoment, formatRatio, MIN_VOTES_FOR_RATIO, nextVisitText, URGENCY_REASONS } from '../analytics-format.js';
 
 /** The operator's stock rule: their reorder threshold and the days a fill is meant to cover. */
@@ -15,7 +16,7 @@ export type StockRule = InventoryAnalytics['rule'];
 
 const errorText = (value: number | null) => (value === null ? 'not measured' : formatRatio(value));
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
+function Row({ term, children }: { term: ReactNode; children: ReactNode }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-[12rem_1fr] sm:gap-3">
       <dt className="text-muted-foreground">{term}</dt>
@@ -24,19 +25,9 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** Each method the back-test tried, read from the server when the dialog opens (the cards do not carry them). */
-function MethodsCompared({ prediction, unit }: { prediction: Prediction; unit: string }) {
-  const methods = useForecastMethods(prediction.machineId, prediction.productId, true);
-  if (methods.isPending) {
-    return (
-      <div role="status" aria-label="Loading the methods compared" className="grid gap-2">
-        <Skeleton className="h-28" />
-      </div>
-    );
-  }
-  if (methods.isError) return <LoadError what="the methods compared" error={methods.error} onRetry={() => void methods.refetch()} retrying={methods.isFetching} />;
-  const { candidates } = methods.data;
-  if (candidates.length === 0) return null;
+/** Each method the back-test tried, and the one chosen. */
+function MethodsCompared({ forecast, unit }: { forecast: ForecastExplanation; unit: string }) {
+  if (forecast.candidates.length === 0) return null;
   return (
     <>
       <div role="region" aria-label="Methods compared" tabIndex={0} className="overflow-x-auto rounded-md border border-border">
@@ -56,11 +47,11 @@ function MethodsCompared({ prediction, unit }: { prediction: Prediction; unit: s
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
-            {candidates.map((candidate) => (
+            {forecast.candidates.map((candidate) => (
               <tr key={candidate.method}>
                 <th scope="row" className="px-3 py-2 font-normal">
                   {candidate.methodLabel}
-                  {candidate.method === methods.data.method ? <span className="font-semibold"> (chosen: fewest {unit} missed)</span> : null}
+                  {candidate.method === forecast.method ? <span className="font-semibold"> (chosen: fewest {unit} missed)</span> : null}
                 </th>
                 <td className="px-3 py-2 tabular-nums">{formatRatio(candidate.weeklyError)}</td>
                 <td className="px-3 py-2 tabular-nums">{formatAmount(candidate.dailyMae)}</td>
@@ -77,26 +68,44 @@ function MethodsCompared({ prediction, unit }: { prediction: Prediction; unit: s
   );
 }
 
+/** How the forecast was made, read from the server when the dialog opens: the cards do not carry it (decision 0050). */
 function ForecastSection({ prediction, unit }: { prediction: Prediction; unit: string }) {
-  const { forecast } = prediction;
+  const detail = useForecastDetail(prediction.machineId, prediction.productId);
+  let body;
+  if (detail.isPending) {
+    body = (
+      <div role="status" aria-label="Loading how the forecast was made" className="grid gap-2">
+        <Skeleton className="h-40" />
+      </div>
+    );
+  } else if (detail.isError) {
+    body = <LoadError what="how this forecast was made" error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+  } else {
+    const { forecast } = detail.data;
+    body = (
+      <>
+        <dl className="grid gap-2 text-sm">
+          <Row term="Method">{forecast.methodLabel}</Row>
+          <Row term="Back-test">
+            {forecast.folds > 0
+              ? `Tried on the last ${countOf(forecast.folds, 'week')} of history (one 7-day fold each), forecasting each from the days before it`
+              : 'Too little history to test against past weeks yet'}
+          </Row>
+          <Row term="Weekly error">{forecast.weeklyError === null ? errorText(null) : `${errorText(forecast.weeklyError)}, the miss of the week’s total; the confidence comes from this alone`}</Row>
+          <Row term="Baseline error">{errorText(forecast.baselineWeeklyError)} (seasonal naive: each day as the same weekday last week)</Row>
+          <Row term="Days of history">{countOf(forecast.historyDays, 'day')}</Row>
+          <Row term={`Days without ${unit}`}>{formatRatio(forecast.zeroDayShare)}</Row>
+        </dl>
+        <MethodsCompared forecast={forecast} unit={unit} />
+      </>
+    );
+  }
   return (
     <section aria-labelledby="forecast-method" className="grid gap-2">
       <h3 id="forecast-method" className="font-semibold">
         The forecast
       </h3>
-      <dl className="grid gap-2 text-sm">
-        <Row term="Method">{forecast.methodLabel}</Row>
-        <Row term="Back-test">
-          {forecast.folds > 0
-            ? `Tried on the last ${countOf(forecast.folds, 'week')} of history (one 7-day fold each), forecasting each from the days before it`
-            : 'Too little history to test against past weeks yet'}
-        </Row>
-        <Row term="Weekly error">{forecast.weeklyError === null ? errorText(null) : `${errorText(forecast.weeklyError)}, the miss of the week’s total; the confidence comes from this alone`}</Row>
-        <Row term="Baseline error">{errorText(forecast.baselineWeeklyError)} (seasonal naive: each day as the same weekday last week)</Row>
-        <Row term="Days of history">{countOf(forecast.historyDays, 'day')}</Row>
-        <Row term={`Days without ${unit}`}>{formatRatio(forecast.zeroDayShare)}</Row>
-      </dl>
-      {forecast.folds > 0 ? <MethodsCompared prediction={prediction} unit={unit} /> : null}
+      {body}
     </section>
   );
 }
@@ -133,15 +142,15 @@ function StockSection({ prediction, rule, timeZone }: { prediction: Prediction; 
       )}
       <dl className="grid gap-2 text-sm">
         <Row term="Stock basis">{stockBasisText(prediction, rule, timeZone)}</Row>
-        <Row term="Estimated stock now">{prediction.estimatedStock === null ? 'not known' : `${formatAmount(prediction.estimatedStock)} units`}</Row>
-        <Row term="Units per up-vote">
+        <Row term={<FigureLabel figure="stockNow">Stock now</FigureLabel>}>{prediction.estimatedStock === null ? 'not known' : `${formatAmount(prediction.estimatedStock)} units`}</Row>
+        <Row term={<FigureLabel figure="unitsPerVote">Units per up-vote</FigureLabel>}>
           {prediction.unitsPerVoteBasis === 'sales'
             ? `${perVote}, measured from the units your machines reported selling against its up-votes there`
             : prediction.unitsPerVoteBasis === 'restocks'
               ? `${perVote}, measured from your recorded restocks at this machine`
               : `${perVote}, assumed (Settings) until reported sales or your recorded restocks measure it: that takes a DEX or telemetry import with at least ${MIN_VOTES_FOR_RATIO} up-votes on the days it covers, or a product restocked on two visits with ${MIN_VOTES_FOR_RATIO} up-votes between them`}
         </Row>
-        <Row term="Days of cover">{coverText(prediction.daysOfCover)}: how long the estimated stock lasts as the forecast sells it</Row>
+        <Row term={<FigureLabel figure="daysOfCover">Days of cover</FigureLabel>}>{coverText(prediction.daysOfCover)}: how long the estimated stock lasts as the forecast sells it</Row>
         <Row term="Urgency">
           {URGENCY_REASONS[prediction.urgency]} ({nextVisitText(rule.restockWeekday, rule.daysToNextVisit)})
         </Row>

@@ -1,5 +1,6 @@
 import { ArrowDownCircle, PiggyBank, Repeat, ThumbsUp } from 'lucide-react';
 import { useId, useRef } from 'react';
+import { Link } from 'react-router';
 import type { InventoryAnalytics, Recommendation } from '../../../../shared/analytics.schemas.js';
 import { formatMoney } from '../../../../shared/money.js';
 import { countOf } from '../../../../shared/wording.js';
@@ -8,6 +9,7 @@ import { Card } from '../../../components/ui/card.js';
 import { EmptyState } from '../../../components/ui/empty-state.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
+import { paths } from '../../../lib/paths.js';
 import { savingText } from '../analytics-format.js';
 import { useAddToPurchaseList, usePurchaseList } from '../purchase-list-api.js';
 import { recommendationOrder, recommendationTitle } from '../recommendation-lines.js';
@@ -104,6 +106,31 @@ function RecommendationCard({ recommendation, currency, facts }: RecommendationC
   );
 }
 
+/**
+ * Where a planogram machine's swap is: on its own page, worked out from what it sells, so that a
+ * machine has one swap, shown in one place (decision 0051).
+ */
+function MachinePageSwaps({ figures }: { figures: InventoryAnalytics }) {
+  const count = figures.optimization.swapsOnMachinePages;
+  if (count === 0) return null;
+  const machinePage =
+    figures.machineId === null ? (
+      <Link to={paths.vendingMachines} className="font-medium text-primary underline-offset-4 hover:underline">
+        each machine’s page
+      </Link>
+    ) : (
+      <Link to={paths.machine(figures.machineId)} className="font-medium text-primary underline-offset-4 hover:underline">
+        the machine’s page
+      </Link>
+    );
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="swaps-on-machine-pages">
+      {figures.machineId === null ? `Machines with a planogram (${count}): each one’s swap` : 'This machine has a planogram: its swap'} is worked out from what it
+      sells, under Demand vs sales on {machinePage}, and is not repeated here.
+    </p>
+  );
+}
+
 /** Stock Optimization: swaps and cuts from the forecasts, what they save, and one button to put them on the purchase list. */
 export function StockOptimizationTab({ figures }: { figures: InventoryAnalytics }) {
   const { recommendations, totalCostSaved, recommendationsWithoutCost } = figures.optimization;
@@ -136,6 +163,7 @@ export function StockOptimizationTab({ figures }: { figures: InventoryAnalytics 
         <h2 id="recommendations-heading" className="text-lg font-semibold">
           Recommendations
         </h2>
+        <MachinePageSwaps figures={figures} />
         {recommendations.length === 0 ? (
           <Card>
             <EmptyState

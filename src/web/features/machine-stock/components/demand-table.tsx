@@ -2,6 +2,7 @@ import type { DemandRow } from '../../../../shared/demand.schemas.js';
 import { ScrollFrame } from '../../../components/ui/scroll-frame.js';
 import { units } from '../../demand/demand-format.js';
 import { oneDecimal, percent, points } from '../stock-format.js';
+import { FigureLabel } from '../../../components/figure-info.js';
 
 const cell = 'px-3 py-2 text-left align-top';
 const dash = <span className="text-muted-foreground">—</span>;
@@ -17,10 +18,16 @@ export function DemandTable({ rows, windowDays, machineName }: { rows: DemandRow
             <th scope="col" className={cell}>Product</th>
             <th scope="col" className={cell}>Up-votes ({windowDays} days)</th>
             <th scope="col" className={cell}>Suggestions</th>
-            <th scope="col" className={cell}>Units sold</th>
-            <th scope="col" className={cell}>Units per up-vote here</th>
+            <th scope="col" className={cell}>
+              <FigureLabel figure="unitsSold">Units sold</FigureLabel>
+            </th>
+            <th scope="col" className={cell}>
+              <FigureLabel figure="unitsPerVoteHere">Units per up-vote here</FigureLabel>
+            </th>
             <th scope="col" className={cell}>Vote share / sales share</th>
-            <th scope="col" className={cell}>Gap</th>
+            <th scope="col" className={cell}>
+              <FigureLabel figure="gap">Gap</FigureLabel>
+            </th>
             <th scope="col" className={cell}>Forecast a week</th>
           </tr>
         </thead>

@@ -2,6 +2,7 @@ import type { SlotStock } from '../../../../shared/slot-stock.schemas.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { ScrollFrame } from '../../../components/ui/scroll-frame.js';
 import { basisText, isSoldOut, oneDecimal } from '../stock-format.js';
+import { FigureLabel } from '../../../components/figure-info.js';
 
 const cell = 'px-3 py-2 text-left align-top';
 
@@ -29,7 +30,9 @@ export function SlotStockTable({ slots, machineName }: { slots: SlotStock[]; mac
             <th scope="col" className={cell}>Slot</th>
             <th scope="col" className={cell}>Product</th>
             <th scope="col" className={cell}>Par</th>
-            <th scope="col" className={cell}>Stock now</th>
+            <th scope="col" className={cell}>
+              <FigureLabel figure="stockNow">Stock now</FigureLabel>
+            </th>
             <th scope="col" className={cell}>To par</th>
             <th scope="col" className={cell}>Based on</th>
           </tr>
