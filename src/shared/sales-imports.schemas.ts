@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, MAX_ID, NotFoundMessages } from './ids.js';
+import { countOf } from './wording.js';
 
 /**
  * Sales files from the machines: DEX audit files (EVA-DTS) and telemetry providers' CSV exports,
@@ -29,6 +30,8 @@ export const SalesImportMessages = {
   readAtInvalid: 'readAt must be a date and time such as 2026-05-01T09:30:00Z',
   readAtFuture: 'The time the file was read cannot be in the future',
   alreadyImported: (when: string) => `This file was imported on ${when}; the same file again changes nothing`,
+  repeatedSales: (lines: number, units: number, firstLine: number) =>
+    `${countOf(lines, 'line')} from line ${firstLine} (${countOf(units, 'unit')}): already imported from an earlier file with the same transaction IDs, so not counted again`,
   unknownSerial: (serial: string) => `No machine of yours has the serial number ${serial}: add it to the machine’s serial number field, then send the file again`,
   ambiguousSerial: (serial: string, count: number) => `${count} of your machines have the serial number ${serial}: give each its own, then send the file again`,
   machineNotFound: NotFoundMessages.machine,
@@ -89,7 +92,7 @@ export const ImportMachineSchema = z.object({
 });
 
 /** The roles a telemetry CSV's columns can play. */
-export const MAPPING_ROLES = ['machine', 'selection', 'product', 'time', 'timeOfDay', 'quantity', 'price'] as const;
+export const MAPPING_ROLES = ['machine', 'selection', 'product', 'time', 'timeOfDay', 'quantity', 'price', 'transactionId'] as const;
 export type MappingRole = (typeof MAPPING_ROLES)[number];
 export const DATE_ORDERS = ['ymd', 'mdy', 'dmy'] as const;
 export type DateOrder = (typeof DATE_ORDERS)[number];
@@ -111,6 +114,11 @@ export const TelemetryMappingFieldsSchema = z.strictObject({
   quantity: z.string().min(1).nullable(),
   /** The line's amount (what the customer paid for the line). */
   price: z.string().min(1).nullable(),
+  /**
+   * The provider's id of each sale. With it, a sale that two exports both hold (files that overlap
+   * in time) is stored once. Mappings saved before it read null.
+   */
+  transactionId: z.string().min(1).nullable().default(null),
   /** How dates like 03/04/2026 are read; dates written year first need no choice. */
   dateOrder: z.enum(DATE_ORDERS).default('ymd'),
 });

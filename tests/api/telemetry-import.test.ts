@@ -44,7 +44,10 @@ async function saveMapping(body: TelemetryMappingRequest) {
 /** What the first test saves from the mapping step; the others save it again (a replace) to stand alone. */
 const NAYAX_MAPPING: TelemetryMappingRequest = {
   columns: NAYAX_COLUMNS,
-  mapping: { machine: 'Device Serial', selection: 'Product Selection Info', product: 'Product Name', time: 'Machine Authorization Time', quantity: 'Quantity', price: 'Settlement Value', dateOrder: 'mdy' },
+  mapping: {
+    machine: 'Device Serial', selection: 'Product Selection Info', product: 'Product Name', time: 'Machine Authorization Time', quantity: 'Quantity', price: 'Settlement Value',
+    transactionId: 'Transaction ID', dateOrder: 'mdy',
+  },
 };
 
 describe('a Nayax-like export', () => {
@@ -99,12 +102,47 @@ describe('a Nayax-like export', () => {
     expect(again.summary).toMatch(/^This file was imported on .*2026.*; the same file again changes nothing$/);
     expect(await stored()).toEqual({ imports: 2, sales: 4 });
   });
+
+  test('exports that overlap: a sale both hold counts once, the lines of one transaction each count, and the report says what was left out', async () => {
+    const db = t.database.db;
+    const kiosk = await createMachine(db, operator.user.id, { name: 'Kiosk', serialNumber: 'NX-3101' });
+    await saveMapping(NAYAX_MAPPING);
+    const sunday = { serial: 'NX-3101', code: 'C1', at: '2026-05-03 10:00:00', amount: 1.5 };
+    // One transaction of two products: two lines with one id.
+    const monday = [
+      { serial: 'NX-3101', code: 'C1', at: '2026-05-04 09:00:00', transactionId: 'T-77', amount: 1.5 },
+      { serial: 'NX-3101', code: 'C2', at: '2026-05-04 09:00:00', transactionId: 'T-77', quantity: 2, amount: 3 },
+    ];
+    const tuesday = { serial: 'NX-3101', code: 'C3', at: '2026-05-05 12:00:00', amount: 2 };
+    expect(await importFile(nayaxCsv([sunday, ...monday]), 'sunday-monday.csv')).toMatchObject({ status: 'imported', units: 4 });
+
+    const second = await importFile(nayaxCsv([...monday, tuesday]), 'monday-tuesday.csv');
+    expect(second).toMatchObject({ status: 'imported', units: 1 });
+    expect(second.summary).toMatch(/^Imported 1 unit from 1 line for 1 machine; 2 lines already imported from an earlier file;/);
+    expect(second.machines).toEqual([{ machineId: kiosk.id, machineName: 'Kiosk', units: 1, value: '2.00', readAt: null }]);
+    expect(second.lines).toContainEqual({
+      line: 2,
+      outcome: 'skipped',
+      message: '2 lines from line 2 (3 units): already imported from an earlier file with the same transaction IDs, so not counted again',
+    });
+    const kept = await db
+      .select({ code: machineSales.code, quantity: machineSales.quantity, key: machineSales.transactionKey })
+      .from(machineSales)
+      .where(eq(machineSales.machineId, kiosk.id))
+      .orderBy(asc(machineSales.soldAt), asc(machineSales.code));
+    expect(kept).toEqual([
+      { code: 'C1', quantity: 1, key: expect.stringMatching(/^\d+#1$/) },
+      { code: 'C1', quantity: 1, key: 'T-77#1' },
+      { code: 'C2', quantity: 2, key: 'T-77#2' },
+      { code: 'C3', quantity: 1, key: expect.stringMatching(/^\d+#1$/) },
+    ]);
+  });
 });
 
 describe('a Cantaloupe-like export', () => {
   const cantaloupeMapping: TelemetryMappingRequest = {
     columns: CANTALOUPE_COLUMNS,
-    mapping: { machine: 'Device Serial Number', selection: 'Column', product: 'Item Description', time: 'Tran Date', timeOfDay: 'Tran Time', quantity: 'Qty', price: 'Tran Amount', dateOrder: 'mdy' },
+    mapping: { machine: 'Device Serial Number', selection: 'Column', product: 'Item Description', time: 'Tran Date', timeOfDay: 'Tran Time', quantity: 'Qty', price: 'Tran Amount', transactionId: 'Tran ID', dateOrder: 'mdy' },
   };
 
   test('date and time in two columns; a product known by name; products not recognised grouped, not listed by line', async () => {

@@ -16,6 +16,18 @@ export interface TelemetrySaleSpec {
   quantity?: number | null;
   /** The line's amount; written empty when null. */
   amount?: number | null;
+  /** The provider's transaction id; by default one made from the sale, so a sale in two files has one id. */
+  transactionId?: string;
+}
+
+/** A number made from the sale's fields (FNV-1a), as providers give each sale an id of its own. */
+function transactionIdOf(sale: TelemetrySaleSpec, base: number): string {
+  if (sale.transactionId !== undefined) return sale.transactionId;
+  let hash = 0x811c9dc5;
+  for (const char of `${sale.serial}|${sale.code}|${sale.product ?? ''}|${sale.at}|${sale.quantity ?? ''}|${sale.amount ?? ''}`) {
+    hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  }
+  return String(base + hash);
 }
 
 export interface TelemetryFileOptions {
@@ -67,19 +79,19 @@ export function nayaxCsv(sales: readonly TelemetrySaleSpec[], options: Telemetry
   };
   const money = (amount: number | null | undefined) =>
     amount === null || amount === undefined ? '' : options.european ? amount.toFixed(2).replace('.', ',') : amount.toFixed(2);
-  const rows = sales.map((sale, index) => [
-    String(4_100_000_000 + index), sale.machineName ?? `Machine ${sale.serial}`, sale.serial, when(sale.at), when(sale.at),
+  const rows = sales.map((sale) => [
+    transactionIdOf(sale, 40_000_000_000), sale.machineName ?? `Machine ${sale.serial}`, sale.serial, when(sale.at), when(sale.at),
     sale.code, sale.product ?? '', quantityText(sale), options.european ? 'EUR' : 'USD', money(sale.amount === undefined ? 1.5 : sale.amount), 'Credit Card',
   ]);
   return fileOf(NAYAX_COLUMNS, rows, delimiter, options);
 }
 
 export function cantaloupeCsv(sales: readonly TelemetrySaleSpec[], options: TelemetryFileOptions = {}): string {
-  const rows = sales.map((sale, index) => {
+  const rows = sales.map((sale) => {
     const { year, month, day, hour, minute, second } = wallParts(sale.at);
     const amount = sale.amount === undefined ? 1.5 : sale.amount;
     return [
-      String(900_000 + index), `${month}/${day}/${year}`, `${hour % 12 || 12}:${pad(minute)}:${pad(second)} ${hour < 12 ? 'AM' : 'PM'}`,
+      transactionIdOf(sale, 9_000_000_000), `${month}/${day}/${year}`, `${hour % 12 || 12}:${pad(minute)}:${pad(second)} ${hour < 12 ? 'AM' : 'PM'}`,
       sale.serial, sale.machineName ?? 'Main lobby', sale.code, sale.product ?? '', quantityText(sale),
       amount === null ? '' : amount < 0 ? `-$${(-amount).toFixed(2)}` : `$${amount.toFixed(2)}`, 'VISA',
     ];

@@ -3,6 +3,7 @@ import { TelemetryMappingFieldsSchema, type TelemetryMappingInput } from '../../
 import { readTelemetryCsv, signatureOf, type TelemetryTable } from '../../src/server/features/sales/telemetry-csv.js';
 import { mapTelemetryLines, readCents, readQuantity } from '../../src/server/features/sales/telemetry-lines.js';
 import { suggestMapping } from '../../src/server/features/sales/telemetry-mapping-guess.js';
+import { transactionKeys } from '../../src/server/features/sales/telemetry-sales.js';
 import { timeReader } from '../../src/server/features/sales/telemetry-times.js';
 import { CANTALOUPE_COLUMNS, NAYAX_COLUMNS, cantaloupeCsv, csvBytes, nayaxCsv, type TelemetrySaleSpec } from '../support/telemetry-files.js';
 
@@ -56,7 +57,7 @@ describe('guessing the mapping', () => {
     const us = table(nayaxCsv(sales));
     expect(suggestMapping(us.columns, us.rows.map((row) => row.cells))).toEqual({
       machine: 'Device Serial', selection: 'Product Selection Info', product: 'Product Name', time: 'Machine Authorization Time',
-      quantity: 'Quantity', price: 'Settlement Value', dateOrder: 'mdy',
+      quantity: 'Quantity', price: 'Settlement Value', transactionId: 'Transaction ID', dateOrder: 'mdy',
     });
     const european = table(nayaxCsv(sales, { european: true }));
     expect(suggestMapping(european.columns, european.rows.map((row) => row.cells)).dateOrder).toBe('dmy');
@@ -66,7 +67,7 @@ describe('guessing the mapping', () => {
     const file = table(cantaloupeCsv(sales));
     expect(suggestMapping(file.columns, file.rows.map((row) => row.cells))).toEqual({
       machine: 'Device Serial Number', selection: 'Column', product: 'Item Description', time: 'Tran Date', timeOfDay: 'Tran Time',
-      quantity: 'Qty', price: 'Tran Amount', dateOrder: 'mdy',
+      quantity: 'Qty', price: 'Tran Amount', transactionId: 'Tran ID', dateOrder: 'mdy',
     });
     expect(suggestMapping(['When', 'Whatever'])).toEqual({});
   });
@@ -141,15 +142,36 @@ describe('lines through a mapping', () => {
     const mapped = mapTelemetryLines(file, cantaloupe, 'America/Chicago', received);
     expect(mapped.problems).toEqual([]);
     expect(mapped.sales).toEqual([
-      { line: 2, machine: 'SN-1', code: 'A1', productName: 'Cola', quantity: 1, cents: 150, soldAt: new Date('2026-03-14T19:05:09Z') },
-      { line: 3, machine: 'SN-2', code: 'B4', productName: 'Chips; salted', quantity: 2, cents: 300, soldAt: new Date('2026-03-15T14:00:00Z') },
-      { line: 7, machine: 'SN-1', code: 'A1', productName: null, quantity: 1, cents: null, soldAt: new Date('2026-03-16T15:03:00Z') },
+      { line: 2, machine: 'SN-1', code: 'A1', productName: 'Cola', quantity: 1, cents: 150, soldAt: new Date('2026-03-14T19:05:09Z'), transactionId: null },
+      { line: 3, machine: 'SN-2', code: 'B4', productName: 'Chips; salted', quantity: 2, cents: 300, soldAt: new Date('2026-03-15T14:00:00Z'), transactionId: null },
+      { line: 7, machine: 'SN-1', code: 'A1', productName: null, quantity: 1, cents: null, soldAt: new Date('2026-03-16T15:03:00Z'), transactionId: null },
     ]);
     expect(mapped.skipped).toEqual([
       { line: 4, outcome: 'skipped', message: 'Line 4: refund or void, not a sale' },
       { line: 5, outcome: 'skipped', message: 'Line 5: refund or void, not a sale' },
       { line: 6, outcome: 'skipped', message: 'Line 6: no units sold (quantity 0)' },
     ]);
+  });
+
+  test("each sale keeps the provider's transaction id; a transaction's lines are told apart by their place in it, machine by machine", () => {
+    const withIds = mapping({ machine: 'Device Serial Number', selection: 'Column', product: null, time: 'Tran Date', timeOfDay: 'Tran Time', quantity: null, price: null, transactionId: 'Tran ID', dateOrder: 'mdy' });
+    const file = table(
+      cantaloupeCsv([
+        { serial: 'SN-1', code: 'A1', at: '2026-03-14 14:05:09', transactionId: 'T-1' },
+        { serial: 'SN-1', code: 'A2', at: '2026-03-14 14:05:09', transactionId: 'T-1' },
+        { serial: 'SN-2', code: 'A1', at: '2026-03-14 15:00:00', transactionId: 'T-1' },
+        { serial: 'SN-2', code: 'B1', at: '2026-03-14 15:01:00', transactionId: ' ' },
+        { serial: 'SN-2', code: 'B2', at: '2026-03-14 15:02:00', transactionId: 'X'.repeat(101) },
+      ]),
+    );
+    const mapped = mapTelemetryLines(file, withIds, 'UTC', received);
+    expect(mapped.sales.map((sale) => sale.transactionId)).toEqual(['T-1', 'T-1', 'T-1', null]);
+    expect(mapped.problems).toEqual([{ line: 6, outcome: 'problem', message: 'Line 6: the transaction ID is longer than 100 characters' }]);
+    const machines = new Map([
+      ['SN-1', { id: 1, name: 'One', serialNumber: 'SN-1' }],
+      ['SN-2', { id: 2, name: 'Two', serialNumber: 'SN-2' }],
+    ]);
+    expect(transactionKeys(mapped.sales, machines)).toEqual(['T-1#1', 'T-1#2', 'T-1#1', null]);
   });
 
   test('every problem of a line in one message, by its number', () => {

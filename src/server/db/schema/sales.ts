@@ -120,6 +120,13 @@ export const machineSales = pgTable(
     /** For sales between two audits, the earlier audit's time; null for a single transaction. */
     soldFrom: timestamp('sold_from', { withTimezone: true }),
     soldAt: timestamp('sold_at', { withTimezone: true }).notNull(),
+    /**
+     * A telemetry sale's transaction id as its provider wrote it, with the line's place among the
+     * file's lines of that transaction ('T-991#2'): the same sale in a later export that overlaps
+     * is known by it and stored once (telemetry-import.ts). Null for DEX audits and files without
+     * the column.
+     */
+    transactionKey: text('transaction_key'),
   },
   (table) => [
     index('machine_sales_machine_idx').on(table.machineId, table.soldAt),

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { REPORT_MAX_LINES, type ImportLine, type SalesImportKind, type SalesImportReport } from '../../../shared/sales-imports.schemas.js';
-import type { Database } from '../../db/client.js';
+import { queryRows, type Database } from '../../db/client.js';
 import { machineSales, salesImports, vendingMachines } from '../../db/schema.js';
-import { arrayLiteral } from '../../db/sql-arrays.js';
+import { arrayLiteral, intArray } from '../../db/sql-arrays.js';
 
 /**
  * What the DEX and telemetry imports share: the file as received, the import's record (one per
@@ -101,11 +101,12 @@ const SALE_COLUMNS: readonly SaleColumn[] = [
   [machineSales.value, 'numeric[]', (row: NewSale) => row.value],
   [machineSales.soldFrom, 'timestamptz[]', (row: NewSale) => row.soldFrom?.toISOString()],
   [machineSales.soldAt, 'timestamptz[]', (row: NewSale) => row.soldAt.toISOString()],
+  [machineSales.transactionKey, 'text[]', (row: NewSale) => row.transactionKey],
 ];
 
 /**
  * Inserts sales as one array per column through unnest: a telemetry file brings 100,000 rows, and
- * a row-per-VALUES insert spends more time building and parsing its parameters (nine a row) than
+ * a row-per-VALUES insert spends more time building and parsing its parameters (ten a row) than
  * storing them; this takes a third of the time on both databases (docs/performance.md).
  */
 export async function insertSales(tx: Tx, rows: readonly NewSale[]): Promise<void> {
@@ -117,6 +118,25 @@ export async function insertSales(tx: Tx, rows: readonly NewSale[]): Promise<voi
     await yieldToEventLoop();
   }
 }
+
+/**
+ * The transaction keys the machines already hold a sale of between `from` and `to` (a file's first
+ * and last sale), each as storedSaleKey writes it. Only a sale at the same time can be the same
+ * sale, so the time index bounds the read to the span the file covers.
+ */
+export async function storedTransactionKeys(db: Database | Tx, machineIds: readonly number[], from: Date, to: Date): Promise<Set<string>> {
+  if (machineIds.length === 0) return new Set();
+  const rows = await queryRows<{ machineId: number; transactionKey: string }>(
+    db,
+    sql`select machine_id as "machineId", transaction_key as "transactionKey" from ${machineSales}
+      where machine_id = any(${intArray(machineIds)}) and sold_at between ${from.toISOString()}::timestamptz and ${to.toISOString()}::timestamptz
+        and transaction_key is not null`,
+  );
+  return new Set(rows.map((row) => storedSaleKey(row.machineId, row.transactionKey)));
+}
+
+/** How a stored sale is known across files: its machine and transaction key. */
+export const storedSaleKey = (machineId: number, transactionKey: string) => `${machineId}\u001f${transactionKey}`;
 
 /**
  * Lets timers and other requests' work run. PGlite answers in the server's thread with promises

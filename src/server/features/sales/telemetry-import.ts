@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SALES_FILE_MAX_BYTES, SalesImportMessages, type ImportLine, type SalesImportReport } from '../../../shared/sales-imports.schemas.js';
 import { countOf } from '../../../shared/wording.js';
 import type { AppContext } from '../../context.js';
@@ -6,13 +6,13 @@ import type { Database } from '../../db/client.js';
 import { products, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { formatTime } from './dex-import.js';
-import { emptyReport, findImportOf, insertSales, machinesOf, reportLine, saveReport, storeImport, yieldToEventLoop, type SalesFile } from './sales-import-store.js';
+import { emptyReport, findImportOf, insertSales, machinesOf, reportLine, saveReport, storedTransactionKeys, storeImport, yieldToEventLoop, type SalesFile } from './sales-import-store.js';
 import { slotSpellsOf } from './slot-spells.js';
 import { readTelemetryCsv, type TelemetryTable } from './telemetry-csv.js';
-import { mapTelemetryLines } from './telemetry-lines.js';
+import { mapTelemetryLines, type TelemetrySale } from './telemetry-lines.js';
 import { suggestMapping } from './telemetry-mapping-guess.js';
 import { mappingForColumns } from './telemetry-mappings.service.js';
-import { matchMachines, saleRows } from './telemetry-sales.js';
+import { matchMachines, saleRows, transactionKeys } from './telemetry-sales.js';
 import { isKnownTimeZone } from './telemetry-times.js';
 
 /**
@@ -56,23 +56,31 @@ export async function importTelemetryCsv(ctx: AppContext, userId: number, file: 
   }
 
   const machineIds = [...new Set([...match.machines.values()].map((machine) => machine.id))];
+  const keys = transactionKeys(mapped.sales, match.machines);
   const [spells, catalogue] = await Promise.all([slotSpellsOf(ctx.db, userId, machineIds), productsByName(ctx.db, userId)]);
-  const { rows, totals, unrecognised, unrecognisedLines } = saleRows(userId, mapped.sales, match.machines, spells, catalogue);
-  report.status = 'imported';
-  report.units = totals.reduce((sum, total) => sum + total.units, 0);
-  report.machines = totals
-    .map(({ machine, units, cents, priced }) => ({ machineId: machine.id, machineName: machine.name, units, value: priced ? (cents / 100).toFixed(2) : null, readAt: null }))
-    .sort((a, b) => a.machineName.localeCompare(b.machineName));
-  for (const line of [...unrecognised, ...mapped.skipped]) reportLine(report, line);
-  report.summary = [
-    `Imported ${countOf(report.units, 'unit')} from ${countOf(rows.length, 'line')} for ${countOf(totals.length, 'machine')}`,
-    mapped.skipped.length > 0 ? `; ${countOf(mapped.skipped.length, 'line')} skipped` : '',
-    unrecognisedLines > 0 ? `; ${countOf(unrecognisedLines, 'line')} with a product not recognised` : '',
-    '.',
-  ].join('');
 
   try {
     await ctx.db.transaction(async (tx) => {
+      // One telemetry import of an operator at a time, so that two exports that overlap, sent
+      // together, each see what the other stored.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sales.telemetry'), ${userId})`);
+      const stored = keys.some((key) => key !== null) ? await storedTransactionKeys(tx, machineIds, ...timeSpan(mapped.sales)) : new Set<string>();
+      const { rows, repeated, totals, unrecognised, unrecognisedLines } = saleRows(userId, mapped.sales, match.machines, spells, catalogue, keys, stored);
+      report.status = 'imported';
+      report.units = totals.reduce((sum, total) => sum + total.units, 0);
+      report.machines = totals
+        .map(({ machine, units, cents, priced }) => ({ machineId: machine.id, machineName: machine.name, units, value: priced ? (cents / 100).toFixed(2) : null, readAt: null }))
+        .sort((a, b) => a.machineName.localeCompare(b.machineName));
+      if (repeated.firstLine !== null) reportLine(report, { line: repeated.firstLine, outcome: 'skipped', message: SalesImportMessages.repeatedSales(repeated.lines, repeated.units, repeated.firstLine) });
+      for (const line of [...unrecognised, ...mapped.skipped]) reportLine(report, line);
+      report.summary = [
+        `Imported ${countOf(report.units, 'unit')} from ${countOf(rows.length, 'line')} for ${countOf(totals.length, 'machine')}`,
+        repeated.lines > 0 ? `; ${countOf(repeated.lines, 'line')} already imported from an earlier file` : '',
+        mapped.skipped.length > 0 ? `; ${countOf(mapped.skipped.length, 'line')} skipped` : '',
+        unrecognisedLines > 0 ? `; ${countOf(unrecognisedLines, 'line')} with a product not recognised` : '',
+        '.',
+      ].join('');
+
       report.id = await storeImport(tx, userId, file, report);
       for (const row of rows) row.importId = report.id;
       await insertSales(tx, rows);
@@ -85,6 +93,16 @@ export async function importTelemetryCsv(ctx: AppContext, userId: number, file: 
     return alreadyImported(emptyReport('csv', file), stored, timeZone);
   }
   return report;
+}
+
+/** The first and the last sale's times. */
+function timeSpan(sales: readonly TelemetrySale[]): [Date, Date] {
+  let [from, to] = [sales[0]!.soldAt, sales[0]!.soldAt];
+  for (const { soldAt } of sales) {
+    if (soldAt < from) from = soldAt;
+    if (soldAt > to) to = soldAt;
+  }
+  return [from, to];
 }
 
 async function timeZoneOf(db: Database, userId: number): Promise<string> {

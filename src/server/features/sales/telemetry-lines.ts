@@ -19,6 +19,8 @@ export interface TelemetrySale {
   /** The line's amount in cents; null when the file gives none. */
   cents: number | null;
   soldAt: Date;
+  /** The provider's id of the sale, when the mapping names its column and the line gives one. */
+  transactionId: string | null;
 }
 
 export interface MappedLines {
@@ -28,6 +30,8 @@ export interface MappedLines {
   problems: ImportLine[];
 }
 
+/** Longer than any provider's transaction id: a column mistaken for it. */
+export const MAX_TRANSACTION_ID_LENGTH = 100;
 /** More units than any vend on one line: a column mistaken for the quantity. */
 export const MAX_LINE_QUANTITY = 1_000;
 /** Below numeric(12,2)'s limit with room for a file's sum. */
@@ -79,8 +83,8 @@ export function readCents(text: string, delimiter: string): number {
 /** Reads every row through `mapping`; times without an offset are in `timeZone`. */
 export function mapTelemetryLines(table: TelemetryTable, mapping: TelemetryMappingFields, timeZone: string, receivedAt: Date): MappedLines {
   const at = (column: string | null) => columnIndex(table.columns, column);
-  const [machineAt, selectionAt, productAt, timeAt, timeOfDayAt, quantityAt, priceAt] = [
-    at(mapping.machine), at(mapping.selection), at(mapping.product), at(mapping.time), at(mapping.timeOfDay), at(mapping.quantity), at(mapping.price),
+  const [machineAt, selectionAt, productAt, timeAt, timeOfDayAt, quantityAt, priceAt, transactionAt] = [
+    at(mapping.machine), at(mapping.selection), at(mapping.product), at(mapping.time), at(mapping.timeOfDay), at(mapping.quantity), at(mapping.price), at(mapping.transactionId),
   ];
   const readTime = timeReader(timeZone, mapping.dateOrder);
   const latest = receivedAt.getTime() + FUTURE_SLACK_MS;
@@ -101,6 +105,8 @@ export function mapTelemetryLines(table: TelemetryTable, mapping: TelemetryMappi
     const priceText = priceAt === -1 ? '' : cells[priceAt]!.trim();
     const cents = priceText === '' ? null : readCents(priceText, table.delimiter);
     if (cents !== null && (Number.isNaN(cents) || Math.abs(cents) >= MAX_LINE_CENTS)) said.push(`the amount “${priceText.slice(0, 40)}” is not an amount such as 1.50`);
+    const transactionId = transactionAt === -1 ? null : cells[transactionAt]!.trim() || null;
+    if (transactionId !== null && transactionId.length > MAX_TRANSACTION_ID_LENGTH) said.push(`the transaction ID is longer than ${MAX_TRANSACTION_ID_LENGTH} characters`);
 
     if (said.length > 0) {
       result.problems.push({ line, outcome: 'problem', message: `Line ${line}: ${said.join('; ')}` });
@@ -115,7 +121,7 @@ export function mapTelemetryLines(table: TelemetryTable, mapping: TelemetryMappi
       result.skipped.push({ line, outcome: 'skipped', message: `Line ${line}: no units sold (quantity 0)` });
       continue;
     }
-    result.sales.push({ line, machine, code, productName, quantity: quantity.quantity, cents, soldAt: time.at });
+    result.sales.push({ line, machine, code, productName, quantity: quantity.quantity, cents, soldAt: time.at, transactionId });
   }
   return result;
 }

@@ -9,7 +9,7 @@ const squeeze = (name: string) => name.toLowerCase().replace(/[^a-z0-9#]+/g, ' '
 
 /**
  * Header names per role, most telling first: Nayax ('Device Serial', 'Machine Authorization Time',
- * 'Product Selection Info', 'Settlement Value'), Cantaloupe / USA Technologies ('Device Serial
+ * 'Product Selection Info', 'Settlement Value', 'Transaction ID'), Cantaloupe / USA Technologies ('Device Serial
  * Number', 'Tran Date' + 'Tran Time', 'Column', 'Item Description', 'Qty', 'Tran Amount'), and
  * the plain words others use. A serial beats a name for the machine: names are not unique.
  */
@@ -27,6 +27,7 @@ const NAMES: Record<Exclude<MappingRole, 'timeOfDay'>, string[]> = {
   ],
   quantity: ['quantity', 'qty', 'units', 'vend count', 'count', 'items'],
   price: ['tran amount', 'total amount', 'amount', 'settlement value', 'sevalue', 'sale amount', 'total', 'price', 'value', 'authorization value'],
+  transactionId: ['transaction id', 'transaction #', 'transaction number', 'transaction no', 'trans id', 'tran id', 'txn id', 'receipt number', 'receipt #'],
 };
 
 const TIME_OF_DAY_NAMES = ['tran time', 'transaction time', 'time', 'time of day', 'settlement time time only'];
@@ -65,7 +66,7 @@ export function suggestMapping(columns: readonly string[], sample: readonly (rea
     return -1;
   };
   const suggested: Partial<TelemetryMappingFields> = {};
-  for (const role of ['machine', 'selection', 'product', 'time', 'quantity', 'price'] as const) {
+  for (const role of ['machine', 'selection', 'product', 'time', 'quantity', 'price', 'transactionId'] as const) {
     const index = pick(NAMES[role]);
     if (index === -1) continue;
     taken.add(index);

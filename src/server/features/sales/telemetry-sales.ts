@@ -1,6 +1,6 @@
 import { SalesImportMessages, type ImportLine } from '../../../shared/sales-imports.schemas.js';
 import { countOf } from '../../../shared/wording.js';
-import { machinesBySerial, serialKey, type NewSale, type OwnedMachine } from './sales-import-store.js';
+import { machinesBySerial, serialKey, storedSaleKey, type NewSale, type OwnedMachine } from './sales-import-store.js';
 import { productAt, type SlotSpells } from './slot-spells.js';
 import type { TelemetrySale } from './telemetry-lines.js';
 
@@ -69,9 +69,28 @@ export interface MachineTotals {
   priced: boolean;
 }
 
+/**
+ * Each sale's transaction key: its transaction id and its place among the file's lines of that
+ * transaction at that machine ('T-991#1', 'T-991#2' for a sale of two products), or null without
+ * an id. An export that overlaps an earlier one lists a transaction's lines the same way, so the
+ * same sale gets the same key.
+ */
+export function transactionKeys(sales: readonly TelemetrySale[], machines: Map<string, OwnedMachine>): (string | null)[] {
+  const lines = new Map<string, number>();
+  return sales.map((sale) => {
+    if (sale.transactionId === null) return null;
+    const counted = `${machines.get(sale.machine)!.id}\u001f${sale.transactionId}`;
+    const place = (lines.get(counted) ?? 0) + 1;
+    lines.set(counted, place);
+    return `${sale.transactionId}#${place}`;
+  });
+}
+
 export interface SaleRows {
   /** Without their import's id, which the transaction sets. */
   rows: NewSale[];
+  /** Lines an earlier file already brought (same machine and transaction key): not stored again. */
+  repeated: { lines: number; units: number; firstLine: number | null };
   totals: MachineTotals[];
   /** One line per machine, selection and product name whose product was not recognised. */
   unrecognised: ImportLine[];
@@ -82,17 +101,33 @@ export interface SaleRows {
  * The rows to store: a selection's product is the one its slot held at the time (planogram
  * history); failing that, the product column's name, if exactly one product of the catalogue has it.
  */
-export function saleRows(userId: number, sales: readonly TelemetrySale[], machines: Map<string, OwnedMachine>, spells: SlotSpells, productsByName: Map<string, number | null>): SaleRows {
+export function saleRows(
+  userId: number,
+  sales: readonly TelemetrySale[],
+  machines: Map<string, OwnedMachine>,
+  spells: SlotSpells,
+  productsByName: Map<string, number | null>,
+  keys: readonly (string | null)[],
+  stored: ReadonlySet<string>,
+): SaleRows {
   const totals = new Map<number, MachineTotals>();
   const groups = new Map<string, { machine: OwnedMachine; sale: TelemetrySale; lines: number; units: number }>();
-  const rows: NewSale[] = new Array(sales.length);
+  const rows: NewSale[] = [];
+  const repeated: SaleRows['repeated'] = { lines: 0, units: 0, firstLine: null };
   let unrecognisedLines = 0;
   sales.forEach((sale, index) => {
     const machine = machines.get(sale.machine)!;
+    const transactionKey = keys[index] ?? null;
+    if (transactionKey !== null && stored.has(storedSaleKey(machine.id, transactionKey))) {
+      repeated.lines += 1;
+      repeated.units += sale.quantity;
+      repeated.firstLine ??= sale.line;
+      return;
+    }
     let productId = sale.code === null ? null : (productAt(spells, machine.id, sale.code, sale.soldAt) ?? null);
     if (productId === null && sale.productName !== null) productId = productsByName.get(sale.productName.toLowerCase()) ?? null;
     const value = sale.cents === null ? null : (sale.cents / 100).toFixed(2);
-    rows[index] = { userId, machineId: machine.id, importId: 0, code: sale.code, productId, quantity: sale.quantity, value, soldFrom: null, soldAt: sale.soldAt };
+    rows.push({ userId, machineId: machine.id, importId: 0, code: sale.code, productId, quantity: sale.quantity, value, soldFrom: null, soldAt: sale.soldAt, transactionKey });
 
     const total = totals.get(machine.id) ?? { machine, units: 0, cents: 0, priced: false };
     totals.set(machine.id, total);
@@ -111,7 +146,7 @@ export function saleRows(userId: number, sales: readonly TelemetrySale[], machin
     outcome: 'imported' as const,
     message: unrecognisedMessage(machine.name, sale, lines, units),
   }));
-  return { rows, totals: [...totals.values()], unrecognised, unrecognisedLines };
+  return { rows, repeated, totals: [...totals.values()], unrecognised, unrecognisedLines };
 }
 
 function unrecognisedMessage(machineName: string, sale: TelemetrySale, lines: number, units: number): string {

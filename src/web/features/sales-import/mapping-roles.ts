@@ -26,6 +26,7 @@ const TEXTS = {
   timeOfDay: { label: 'Time of day', hint: 'Only when the date and the time of day are in two columns.' },
   quantity: { label: 'Quantity', hint: 'Units in the line; without it each line is one unit.' },
   price: { label: 'Amount', hint: 'What the customer paid for the line.' },
+  transactionId: { label: 'Transaction ID', hint: 'The provider’s id of each sale. With it, a sale that two exports both hold is counted once.' },
 } satisfies Record<MappingRole | 'timeOfDay', RoleText>;
 export const ROLE_TEXT: Record<MappingRole, RoleText> = TEXTS;
 

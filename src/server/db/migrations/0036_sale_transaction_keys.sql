@@ -1,0 +1,1 @@
+ALTER TABLE "machine_sales" ADD COLUMN "transaction_key" text;
