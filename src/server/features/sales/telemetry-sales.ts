@@ -79,7 +79,7 @@ export function transactionKeys(sales: readonly TelemetrySale[], machines: Map<s
   const lines = new Map<string, number>();
   return sales.map((sale) => {
     if (sale.transactionId === null) return null;
-    const counted = `${machines.get(sale.machine)!.id}\u001f${sale.transactionId}`;
+    const counted = storedSaleKey(machines.get(sale.machine)!.id, sale.transactionId);
     const place = (lines.get(counted) ?? 0) + 1;
     lines.set(counted, place);
     return `${sale.transactionId}#${place}`;
