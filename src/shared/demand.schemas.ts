@@ -46,7 +46,9 @@ export const StockOutSchema = z.object({
   productName: z.string(),
   /** What the empty figure rests on (the slot's stock basis). */
   basis: z.enum(['sales', 'votes', 'assumed-fill']),
-  /** Whole days it has been empty, estimated from its fill and its forecast sales; null when not estimable. */
+  /** When the machine reported it sold out (PA5 of a DEX audit); null where the emptiness is estimated. */
+  reportedAt: z.string().nullable(),
+  /** Days it has been empty: since the machine's report, else estimated from its fill and its forecast sales; null when not estimable. */
   daysEmpty: z.number().nullable(),
   /** Units it would have sold while empty, at its forecast rate. */
   lostUnits: z.number(),

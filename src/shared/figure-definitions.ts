@@ -41,7 +41,7 @@ export const FIGURES = {
   stockNow: {
     name: 'Stock now',
     definition:
-      'An estimate of what a slot holds: the level it was left at on its last recorded fill, less the units sold since, or, where the machine reports no sales, the up-votes since at units per up-vote. Without a recorded fill, a fill to par on your fill day is assumed, and the screen says so.',
+      'An estimate of what a slot holds: the level it was left at on its last recorded fill, less the units sold since, or, where the machine reports no sales, the up-votes since at units per up-vote. Without a recorded fill, a fill to par on your fill day is assumed, and the screen says so. A slot the machine itself reports sold out since the fill (in its DEX audit) holds zero.',
   },
   daysOfCover: {
     name: 'Days of cover',
@@ -62,7 +62,7 @@ export const FIGURES = {
   },
   salesLost: {
     name: 'Sales lost',
-    definition: 'An estimate of what a sold-out slot would have sold while empty: the days since its stock is estimated to have run out, at its forecast rate, at the slot’s price.',
+    definition: 'An estimate of what a sold-out slot would have sold while empty: the days since the machine reported it sold out, or since its stock is estimated to have run out, at its forecast rate, at the slot’s price.',
   },
 } as const;
 

@@ -84,6 +84,11 @@ export const SlotStockSchema = z.object({
   unitsPerVote: z.number().nullable(),
   /** Units a visit puts in to bring the slot to par. */
   toPar: z.number().int(),
+  /**
+   * When the machine itself reported the slot sold out (PA5 of its latest DEX audit), after the last
+   * fill and with nothing sold from it since: the stock is then zero, whatever the estimate says.
+   */
+  soldOutAt: z.string().nullable(),
 });
 export type SlotStock = z.infer<typeof SlotStockSchema>;
 

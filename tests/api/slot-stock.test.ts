@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMachine, createProduct, insertVotes } from '../../src/server/db/factories.js';
 import { planogramSlots, restockRecords } from '../../src/server/db/schema.js';
+import { UNMET_DEMAND_API, type UnmetDemand } from '../../src/shared/demand.schemas.js';
 import { SLOT_VISIT_API, slotStockApi, SlotVisitMessages, type MachineSlotStock, type SlotStock } from '../../src/shared/slot-stock.schemas.js';
 import { createTestApp, type TestApp } from '../support/index.js';
 import { dexBytes, dexFile } from '../support/dex-files.js';
@@ -93,6 +94,49 @@ describe('stock per slot', () => {
     // B1: filled just as the audit of 2 days ago was read; only the last span is after it.
     expect(slot('B1')).toMatchObject({ basis: 'sales', lastFill: { level: 10 }, goneSinceFill: 4, stock: 6, toPar: 2 });
     expect(slot('B2')).toMatchObject({ basis: 'empty-slot', stock: null, toPar: 0 });
+  });
+
+  test('a slot the machine reports sold out (PA5) after its fill holds zero, empty since the report, until it sells again', async () => {
+    const { api: call, user, machine, serial, cola, chips } = await operator();
+    // The machine's clock reads local time where the operator is (the test user's zone).
+    const clock = (at: Date) => {
+      const part = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]));
+      return { date: `${part.year}${part.month}${part.day}`, time: `${part.hour}${part.minute}` };
+    };
+    const send = (vends: [number, number], daysAgo: number, soldOut: { a1?: Date; b1?: Date }) =>
+      call.post(`/api/sales/imports?readAt=${encodeURIComponent(ago(daysAgo).toISOString())}`, dexBytes(dexFile({
+        serial,
+        clock: clock(ago(daysAgo)),
+        selections: [
+          { code: 'A1', vendsSinceInit: vends[0], ...(soldOut.a1 ? { soldOut: clock(soldOut.a1) } : {}) },
+          { code: 'B1', vendsSinceInit: vends[1], ...(soldOut.b1 ? { soldOut: clock(soldOut.b1) } : {}) },
+        ],
+      })), { headers: { 'content-type': 'application/octet-stream' } });
+    expect((await send([100, 50], 5, {})).statusCode).toBe(200);
+    await t.database.db.insert(restockRecords).values([
+      { userId: user.id, machineId: machine.id, productId: cola.id, slotCode: 'A1', unitsLeft: 0, unitsFilled: 10, restockedAt: ago(4) },
+      { userId: user.id, machineId: machine.id, productId: chips.id, slotCode: 'B1', unitsLeft: 0, unitsFilled: 10, restockedAt: ago(4) },
+    ]);
+    // Three quarters of the span from 5 days ago to 1 is after the fills: A1 sold 2.25 of its 10 by that count,
+    // yet the machine says it sold out 2 days ago; B1's sold-out is from before its fill.
+    const soldOutAt = new Date(Math.floor(ago(2).getTime() / 60_000) * 60_000);
+    const imported = await send([103, 52], 1, { a1: soldOutAt, b1: ago(4.5) });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().lines).toContainEqual(expect.objectContaining({ outcome: 'note', message: expect.stringMatching(/^A1: last sold out \d{4}-\d{2}-\d{2} at \d{2}:\d{2} by the machine’s clock\.$/) }));
+    const { slot } = await stockOf(call, machine.id);
+    expect(slot('A1')).toMatchObject({ basis: 'sales', stock: 0, toPar: 8, soldOutAt: soldOutAt.toISOString() });
+    expect(slot('B1')).toMatchObject({ basis: 'sales', stock: 8.5, soldOutAt: null });
+
+    const unmet = await call.get(UNMET_DEMAND_API);
+    expect(unmet.statusCode, unmet.body).toBe(200);
+    const outs = (unmet.json() as UnmetDemand).stockOuts.filter((out) => out.machineId === machine.id);
+    expect(outs).toHaveLength(1);
+    expect(outs[0]).toMatchObject({ code: 'A1', reportedAt: soldOutAt.toISOString() });
+    expect(outs[0]!.daysEmpty).toBeCloseTo(2, 0);
+
+    // A later audit that sells from A1 again means a fill nobody recorded: the report no longer stands.
+    expect((await send([105, 52], 0.5, { a1: soldOutAt })).statusCode).toBe(200);
+    expect((await stockOf(call, machine.id)).slot('A1')).toMatchObject({ soldOutAt: null });
   });
 
   test('without sales reported since the fill, the up-votes since stand in, shared among the product’s slots; without a fill, a fill to par is assumed', async () => {

@@ -36,10 +36,10 @@ describe('reading a DEX audit file', () => {
     const result = audit(read(dexFile({ serial: 'SN-88213', decimalPlaces: 2, currency: 'USD', selections })));
     expect(result).toMatchObject({ serial: 'SN-88213', model: 'VV100', decimalPlaces: 2, currency: 'USD', checked: true, warnings: [] });
     expect(result.selections.map(({ line: _line, ...selection }) => selection)).toEqual([
-      { code: 'A1', price: 150, name: 'Sparkling water', paidVendsSinceInit: 1204, paidValueSinceInit: 180600, paidVendsSinceReset: 31, paidValueSinceReset: 4650 },
-      { code: 'A2', price: 225, name: null, paidVendsSinceInit: 87, paidValueSinceInit: 19575, paidVendsSinceReset: 4, paidValueSinceReset: 900 },
-      { code: '01', price: 100, name: null, paidVendsSinceInit: 5, paidValueSinceInit: 500, paidVendsSinceReset: 0, paidValueSinceReset: 0 },
-      { code: '1', price: 110, name: null, paidVendsSinceInit: 6, paidValueSinceInit: 660, paidVendsSinceReset: 0, paidValueSinceReset: 0 },
+      { code: 'A1', price: 150, name: 'Sparkling water', paidVendsSinceInit: 1204, paidValueSinceInit: 180600, paidVendsSinceReset: 31, paidValueSinceReset: 4650, soldOutAt: null },
+      { code: 'A2', price: 225, name: null, paidVendsSinceInit: 87, paidValueSinceInit: 19575, paidVendsSinceReset: 4, paidValueSinceReset: 900, soldOutAt: null },
+      { code: '01', price: 100, name: null, paidVendsSinceInit: 5, paidValueSinceInit: 500, paidVendsSinceReset: 0, paidValueSinceReset: 0, soldOutAt: null },
+      { code: '1', price: 110, name: null, paidVendsSinceInit: 6, paidValueSinceInit: 660, paidVendsSinceReset: 0, paidValueSinceReset: 0, soldOutAt: null },
     ]);
     expect(result.totals).toEqual({ valueSinceInit: 180600 + 19575 + 500 + 660, vendsSinceInit: 1302, valueSinceReset: 0, vendsSinceReset: 0 });
     // Each selection knows the line of its PA1, for the import's report.
@@ -104,6 +104,28 @@ describe('reading a DEX audit file', () => {
     const file = dexFile({ selections }).replace(/SE\*(\d+)\*/, (_all, count: string) => `SE*${Number(count) + 3}*`);
     const result = audit(read(file));
     expect(result.warnings).toEqual([{ line: expect.any(Number), message: expect.stringMatching(/^SE01 says \d+ segments; the file has \d+ from ST to SE\.$/) }]);
+  });
+
+  test('PA5: when each selection last sold out, by the machine’s clock; never sold out is none; an unreadable one is a warning', () => {
+    const file = dexFile({
+      selections: [
+        { code: 'A1', vendsSinceInit: 10, soldOut: { date: '261127', time: '1405' } },
+        { code: 'A2', vendsSinceInit: 11, soldOut: { date: '20261128', time: '063012' } },
+        { code: 'A3', vendsSinceInit: 12, soldOut: { date: '000000', time: '0000', times: 0 } },
+        { code: 'A4', vendsSinceInit: 13, soldOut: { date: '261131', time: '1200' } },
+        { code: 'A5', vendsSinceInit: 14 },
+      ],
+    });
+    const result = audit(read(file));
+    expect(result.selections.map((selection) => [selection.code, selection.soldOutAt])).toEqual([
+      ['A1', '2026-11-27T14:05:00'],
+      ['A2', '2026-11-28T06:30:12'],
+      ['A3', null],
+      ['A4', null],
+      ['A5', null],
+    ]);
+    const a4 = file.split('\r\n').findIndex((line) => line.startsWith('PA1*A4*')) + 3;
+    expect(result.warnings).toEqual([{ line: a4, message: `PA5 on line ${a4} gives "261131" "1200", which is not a date (YYMMDD) and time (HHMM); when the selection last sold out was not read.` }]);
   });
 
   test('a file of 60 selections is read whole', () => {

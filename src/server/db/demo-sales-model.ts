@@ -5,7 +5,7 @@ import { seededRandom } from './vote-history.js';
  * What happens inside a demo machine, slot by slot: customers buy what they vote for (each up-vote
  * stands for its product's units per up-vote, out of the slot holding most of it), a slot that is
  * empty sells nothing, the driver fills every slot to par at each visit, and the controller counts
- * every vend by selection, as a DEX audit reads it. Each draw is keyed by the vote it belongs to,
+ * every vend by selection and notes when each last sold out, as a DEX audit reads it. Each draw is keyed by the vote it belongs to,
  * so a later start that replays part of the history gets the same figures the first start wrote.
  */
 
@@ -33,7 +33,7 @@ export interface Counter {
 
 export interface SimAudit {
   at: Date;
-  selections: { code: string; price: number; vends: number; value: number; vendsSinceRead: number; valueSinceRead: number }[];
+  selections: { code: string; price: number; vends: number; value: number; vendsSinceRead: number; valueSinceRead: number; soldOutAt: Date | null }[];
 }
 
 export interface SimInput {
@@ -69,6 +69,8 @@ export function simulateMachine(input: SimInput): { visits: { at: Date; lines: S
   const levels = new Map(input.levels);
   const counters = new Map(input.counters);
   const atLastRead = new Map(counters);
+  /** When each slot last sold its last unit, as the controller notes it for PA5. */
+  const soldOutAt = new Map<string, Date>();
   const held = new Map<string, number>(activeAt(input.spells, input.start).map((spell) => [spell.code, spell.productId]));
   const visits: { at: Date; lines: SlotFill[] }[] = [];
   const audits: SimAudit[] = [];
@@ -100,6 +102,7 @@ export function simulateMachine(input: SimInput): { visits: { at: Date; lines: S
       const fullest = slots.reduce<SimSpell | null>((best, spell) => ((levels.get(spell.code) ?? 0) > (best ? (levels.get(best.code) ?? 0) : 0) ? spell : best), null);
       if (!fullest) return;
       levels.set(fullest.code, levels.get(fullest.code)! - 1);
+      if (levels.get(fullest.code) === 0) soldOutAt.set(fullest.code, vote.at);
       const counter = counters.get(fullest.code) ?? { code: fullest.code, vends: 0, value: 0 };
       counters.set(fullest.code, { code: fullest.code, vends: counter.vends + 1, value: counter.value + fullest.priceCents });
       wanted -= 1;
@@ -125,7 +128,7 @@ export function simulateMachine(input: SimInput): { visits: { at: Date; lines: S
       const before = atLastRead.get(spell.code);
       const since = before && before.vends <= counter.vends ? { vends: counter.vends - before.vends, value: counter.value - before.value } : counter;
       atLastRead.set(spell.code, counter);
-      return { code: spell.code, price: spell.priceCents, vends: counter.vends, value: counter.value, vendsSinceRead: since.vends, valueSinceRead: since.value };
+      return { code: spell.code, price: spell.priceCents, vends: counter.vends, value: counter.value, vendsSinceRead: since.vends, valueSinceRead: since.value, soldOutAt: soldOutAt.get(spell.code) ?? null };
     });
     audits.push({ at, selections });
   }

@@ -144,12 +144,16 @@ async function spellsOf(db: Database, machineId: number): Promise<(SimSpell & { 
   return rows.map((row) => ({ ...row, productId: row.productId!, priceCents: priceCents(row.price ?? row.listPrice) }));
 }
 
+/** A moment as a machine's clock shows it where it stands: YYMMDD and HHMM. */
+function machineClock(at: Date, timeZone: string): { date: string; time: string } {
+  const local = new Intl.DateTimeFormat('en-CA', { timeZone, year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const part = (type: string) => local.find((entry) => entry.type === type)!.value;
+  return { date: `${part('year')}${part('month')}${part('day')}`, time: `${part('hour')}${part('minute')}` };
+}
+
 /** The audit as the machine writes it, named and received as its device sends it. */
 function auditFile(serial: string, plan: DemoPlanogram, audit: SimAudit, timeZone: string, now: Date) {
-  const local = new Intl.DateTimeFormat('en-CA', { timeZone, year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(audit.at);
-  const part = (type: string) => local.find((entry) => entry.type === type)!.value;
-  const date = `${part('year')}${part('month')}${part('day')}`;
-  const time = `${part('hour')}${part('minute')}`;
+  const { date, time } = machineClock(audit.at, timeZone);
   const text = dexFile({
     serial,
     model: plan.model,
@@ -162,6 +166,7 @@ function auditFile(serial: string, plan: DemoPlanogram, audit: SimAudit, timeZon
       valueSinceInit: selection.value,
       vendsSinceReset: selection.vendsSinceRead,
       valueSinceReset: selection.valueSinceRead,
+      ...(selection.soldOutAt ? { soldOut: machineClock(selection.soldOutAt, timeZone) } : {}),
     })),
   });
   // Telemetry arrives minutes after the read; a handheld is uploaded when the driver is back at the depot.

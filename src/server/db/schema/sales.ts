@@ -89,6 +89,11 @@ export const dexAudits = pgTable(
     counters: jsonb('counters').$type<{ code: string; vends: number; value: number | null }[]>().notNull(),
     /** VA1, in money (not the smallest unit), when sent. */
     totals: jsonb('totals').$type<Record<string, number | null> | null>(),
+    /**
+     * PA5: when each selection last sold out, by the machine's clock ('YYYY-MM-DDTHH:MM:SS', read
+     * in the operator's time zone as the file names none); only selections the machine reported.
+     */
+    soldOut: jsonb('sold_out').$type<{ code: string; at: string }[]>().notNull().default([]),
   },
   (table) => [index('dex_audits_machine_idx').on(table.machineId, table.readAt)],
 );
@@ -199,6 +204,8 @@ export const slotStockStates = pgTable(
     sold: doublePrecision('sold'),
     /** How many current slots of the machine hold the slot's product. */
     sharing: integer('sharing').notNull(),
+    /** When the machine's latest audit reported the slot sold out, after its last fill and with no sale of it since; null otherwise. */
+    soldOutAt: timestamp('sold_out_at', { withTimezone: true }),
   },
   (table) => [index('slot_stock_states_machine_idx').on(table.machineId)],
 );

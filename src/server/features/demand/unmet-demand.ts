@@ -77,7 +77,7 @@ export function missingProducts(inputs: DemandInputs, machineId: number, machine
 }
 
 /**
- * Slots estimated empty. How long: the time since the fill less the days its level lasts at the
+ * Slots empty: reported sold out by the machine (then empty since its report), or estimated so. How long, estimated: the time since the fill less the days its level lasts at the
  * forecast rate (sales stop at empty, so the count cannot tell); for a figure counted down by
  * up-votes, the up-votes past the level at that rate. Lost sales: those days at the forecast rate.
  */
@@ -90,7 +90,9 @@ export function stockOuts(inputs: DemandInputs, machineId: number, machineName: 
     const perDay = weekly === null ? null : weekly / 7 / sharing;
     const level = slot.lastFill?.level ?? slot.par;
     let daysEmpty: number | null = null;
-    if (perDay !== null && perDay > 0) {
+    if (slot.soldOutAt !== null) {
+      daysEmpty = Math.max(0, (inputs.now.getTime() - Date.parse(slot.soldOutAt)) / DAY_MS);
+    } else if (perDay !== null && perDay > 0) {
       daysEmpty =
         slot.basis === 'sales' && slot.lastFill
           ? Math.max(0, (inputs.now.getTime() - Date.parse(slot.lastFill.at)) / DAY_MS - level / perDay)
@@ -105,6 +107,7 @@ export function stockOuts(inputs: DemandInputs, machineId: number, machineName: 
         productId: slot.productId,
         productName: slot.productName ?? '',
         basis: slot.basis,
+        reportedAt: slot.soldOutAt,
         daysEmpty: daysEmpty === null ? null : tenth(daysEmpty),
         lostUnits,
         lostValue: slot.price === null ? null : (lostUnits * Number(slot.price)).toFixed(2),

@@ -23,6 +23,12 @@ export interface DexSelection {
   /** PA203 and PA204: the same since the counters were last reset (often at each read). */
   paidVendsSinceReset: number | null;
   paidValueSinceReset: number | null;
+  /**
+   * PA501 and PA502: when the selection last sold out, by the machine's own clock, as local
+   * 'YYYY-MM-DDTHH:MM:SS' (the file names no time zone); null where the file has no PA5 for it or
+   * the machine has never seen it sold out.
+   */
+  soldOutAt: string | null;
   /** The line of its PA1. */
   line: number;
 }
@@ -171,6 +177,7 @@ export function readDexAudit(file: Uint8Array): DexReadResult {
           paidValueSinceInit: null,
           paidVendsSinceReset: null,
           paidValueSinceReset: null,
+          soldOutAt: null,
           line: segment.line,
         };
         selections.push(current);
@@ -185,6 +192,11 @@ export function readDexAudit(file: Uint8Array): DexReadResult {
         current.paidValueSinceInit = numberAt(segment, 2);
         current.paidVendsSinceReset = numberAt(segment, 3);
         current.paidValueSinceReset = numberAt(segment, 4);
+        break;
+      case 'PA5':
+        // What a machine puts in PA5 varies more than PA2 does: one it cannot read is passed over
+        // with a warning rather than costing the file its sales.
+        if (current) current.soldOutAt = soldOutMoment(segment, warnings);
         break;
       case 'VA1':
         totals = { valueSinceInit: numberAt(segment, 1), vendsSinceInit: numberAt(segment, 2), valueSinceReset: numberAt(segment, 3), vendsSinceReset: numberAt(segment, 4) };
@@ -207,6 +219,31 @@ export function readDexAudit(file: Uint8Array): DexReadResult {
   }
   if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => a.line - b.line) };
   return { ok: true, audit: { serial, model, decimalPlaces, currency, selections, totals, checked: checkSegment !== null, warnings } };
+}
+
+const DEX_DATE = /^(\d{2}|\d{4})(\d{2})(\d{2})$/;
+const DEX_TIME = /^(\d{2})(\d{2})(\d{2})?$/;
+
+/**
+ * PA501 (date, YYMMDD or YYYYMMDD) and PA502 (time, HHMM or HHMMSS) as a local clock reading;
+ * null for a selection never sold out (no date, or all zeros) and, with a warning, for one that
+ * is not a real date and time.
+ */
+function soldOutMoment(segment: Segment, warnings: DexProblem[]): string | null {
+  const date = textAt(segment, 1);
+  if (date === null || /^0+$/.test(date)) return null;
+  const time = textAt(segment, 2) ?? '0000';
+  const day = DEX_DATE.exec(date);
+  const clock = DEX_TIME.exec(time);
+  if (day && clock) {
+    const year = day[1]!.length === 2 ? `20${day[1]}` : day[1]!;
+    const local = `${year}-${day[2]}-${day[3]}T${clock[1]}:${clock[2]}:${clock[3] ?? '00'}`;
+    const parsed = new Date(`${local}Z`);
+    // A date the calendar does not have (31 February) comes back as another day.
+    if (!Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(local)) return local;
+  }
+  warnings.push({ line: segment.line, message: `PA5 on line ${segment.line} gives "${date}" "${time}", which is not a date (YYMMDD) and time (HHMM); when the selection last sold out was not read.` });
+  return null;
 }
 
 /**

@@ -2,8 +2,8 @@ import { crc16, crcText } from './dex-crc.js';
 
 /**
  * Writes DEX audit files from known figures, as a machine writes them: DXS, ST, the machine (ID1,
- * ID4, and ID5 with the machine's clock when given), one PA1/PA2 block per selection, the totals
- * (VA1), the G85 check over ST up to it, SE with its segment count, DXE. The demo's machines send
+ * ID4, and ID5 with the machine's clock when given), one PA1/PA2 block per selection (with PA5 when
+ * it sold out), the totals (VA1), the G85 check over ST up to it, SE with its segment count, DXE. The demo's machines send
  * files made here, and the tests make theirs with it (tests/support/dex-files.ts).
  */
 export interface DexSelectionFigures {
@@ -14,6 +14,8 @@ export interface DexSelectionFigures {
   valueSinceInit?: number;
   vendsSinceReset?: number;
   valueSinceReset?: number;
+  /** PA5: when the selection last sold out by the machine's clock (YYMMDD, HHMM), and how many times. */
+  soldOut?: { date: string; time: string; times?: number };
 }
 
 export interface DexFileOptions {
@@ -47,6 +49,7 @@ export function dexFile(options: DexFileOptions): string {
     body.push(`PA1*${selection.code}*${price ?? ''}${selection.name ? `*${selection.name}` : ''}`);
     const valueSinceInit = selection.valueSinceInit ?? selection.vendsSinceInit * (price ?? 0);
     body.push(`PA2*${selection.vendsSinceInit}*${valueSinceInit}*${selection.vendsSinceReset ?? 0}*${selection.valueSinceReset ?? 0}`);
+    if (selection.soldOut) body.push(`PA5*${selection.soldOut.date}*${selection.soldOut.time}*${selection.soldOut.times ?? 1}`);
   }
   body.push(...(options.extraLines ?? []));
   const vends = options.selections.reduce((sum, s) => sum + s.vendsSinceInit, 0);

@@ -43,7 +43,7 @@ export async function importDexFile(ctx: AppContext, userId: number, file: Sales
       // Audits of one machine take turns: each is counted from the one before it.
       await tx.select({ id: vendingMachines.id }).from(vendingMachines).where(eq(vendingMachines.id, machine.id)).for('update');
       const [latest] = await tx
-        .select({ readAt: dexAudits.readAt, counters: dexAudits.counters })
+        .select({ readAt: dexAudits.readAt, counters: dexAudits.counters, soldOut: dexAudits.soldOut })
         .from(dexAudits)
         .where(eq(dexAudits.machineId, machine.id))
         .orderBy(desc(dexAudits.readAt))
@@ -56,9 +56,9 @@ export async function importDexFile(ctx: AppContext, userId: number, file: Sales
       const decimalPlaces = audit.decimalPlaces ?? DEFAULT_DECIMAL_PLACES;
       const importId = await storeImport(tx, userId, file, report);
       const rows = auditSaleRows({ userId, machineId: machine.id, importId, sales, spells, soldFrom: latest?.readAt ?? null, soldAt: readAt, decimalPlaces });
-      await tx.insert(dexAudits).values({ userId, machineId: machine.id, importId, readAt, counters: sales.counters, totals: totalsOf(audit, decimalPlaces) });
+      await tx.insert(dexAudits).values({ userId, machineId: machine.id, importId, readAt, counters: sales.counters, totals: totalsOf(audit, decimalPlaces), soldOut: soldOutOf(audit) });
       await insertSales(tx, rows);
-      reportAuditLines(report, audit, sales, rows);
+      reportAuditLines(report, audit, sales, rows, latest?.soldOut ?? []);
       fillSummary(report, machine, rows, sales, { readAt, since: latest?.readAt ?? null, timeZone });
       report.id = importId;
       await saveReport(tx, importId, report);
@@ -97,6 +97,11 @@ async function machineOf(ctx: AppContext, userId: number, audit: DexAudit, optio
   const message = matches.length === 0 ? SalesImportMessages.unknownSerial(audit.serial) : SalesImportMessages.ambiguousSerial(audit.serial, matches.length);
   Object.assign(report, refused(report, message));
   return null;
+}
+
+/** The selections the machine reports having sold out, with when by its clock (PA5). */
+function soldOutOf(audit: DexAudit): { code: string; at: string }[] {
+  return audit.selections.flatMap((selection) => (selection.soldOutAt === null ? [] : [{ code: selection.code, at: selection.soldOutAt }]));
 }
 
 function alreadyImported(report: SalesImportReport, earlier: { id: number; receivedAt: Date }, timeZone: string): SalesImportReport {

@@ -38,7 +38,8 @@ export function auditSaleRows(input: SaleRowsInput): NewSale[] {
 
 const units = (count: number) => `${count} ${count === 1 ? 'unit' : 'units'}`;
 
-export function reportAuditLines(report: SalesImportReport, audit: DexAudit, sales: AuditSales, rows: readonly NewSale[]): void {
+/** `reportedBefore`: what the machine's previous audit reported sold out, so only a new report is noted. */
+export function reportAuditLines(report: SalesImportReport, audit: DexAudit, sales: AuditSales, rows: readonly NewSale[], reportedBefore: readonly { code: string; at: string }[]): void {
   const lineOf = new Map(audit.selections.map((selection) => [selection.code, selection.line]));
   const line = (code: string) => lineOf.get(code) ?? 1;
   const entries: SalesImportReport['lines'] = [];
@@ -55,6 +56,12 @@ export function reportAuditLines(report: SalesImportReport, audit: DexAudit, sal
   }
   for (const code of sales.uncounted) {
     entries.push({ line: line(code), outcome: 'skipped', message: `${code}: no paid-vend counter (PA201) in this file; its sales are counted at the next audit that has one.` });
+  }
+  const before = new Map(reportedBefore.map((soldOut) => [soldOut.code, soldOut.at]));
+  for (const selection of audit.selections) {
+    if (selection.soldOutAt === null || before.get(selection.code) === selection.soldOutAt) continue;
+    const [day, time] = selection.soldOutAt.split('T') as [string, string];
+    entries.push({ line: selection.line, outcome: 'note', message: `${selection.code}: last sold out ${day} at ${time.slice(0, 5)} by the machine’s clock.` });
   }
   if (audit.decimalPlaces === null) entries.push({ line: 1, outcome: 'note', message: 'The file gives no decimal places (ID4); amounts were read with 2.' });
   if (!audit.checked) entries.push({ line: 1, outcome: 'note', message: 'The file has no G85 check, so damage on the way could not be ruled out.' });

@@ -13,7 +13,9 @@ import { inScope, restockVisitsQuery, type MachineScope } from './restock-visits
  *   the fill: a span between two audits that straddles the fill counts for its part after the fill,
  *   and sales that name a product but no selection are shared among the slots holding it;
  * - otherwise the up-votes for its product at the machine since the fill (or since local midnight of
- *   the assumed fill day without one), shared among the slots holding it.
+ *   the assumed fill day without one), shared among the slots holding it;
+ * - when the machine's latest DEX audit reports it sold out (PA5) after that fill, with no sale of
+ *   the selection since (which would mean a fill nobody recorded).
  */
 
 export interface SlotStockRow {
@@ -32,6 +34,8 @@ export interface SlotStockRow {
   salesThrough: string | null;
   /** Units sold since the fill; null unless the reported sales reach past it. */
   sold: number | null;
+  /** When the machine reported the slot sold out after its last fill, ISO 8601 in UTC; null otherwise. */
+  soldOutAt: string | null;
   /** Up-votes since the fill or the assumed fill; null where sales are known. */
   upVotes: number | null;
   /** The slot has no stored state yet: planned after its machine's figures were worked out. */
@@ -89,12 +93,31 @@ export function slotStateSelect(userId: number, machines: MachineScope, now: Dat
     by_product as (
       select c.id, sum(x.quantity::float8 / c.sharing * ${afterFill})::float8 as units
       from counted c join recent x on x.machine_id = c.machine_id and x.key is null and x.product_id = c.product_id and x.sold_at > c.fill_at
-      group by c.id)
+      group by c.id),
+    -- What each machine's latest audit reports sold out (PA5), by its clock read in the operator's zone;
+    -- a clock ahead of the read counts as the read.
+    latest_audit as (
+      select m.machine_id, a.read_at, a.sold_out
+      from (select distinct machine_id from slot) m
+      cross join lateral (
+        select d.read_at, d.sold_out from dex_audits d
+        where d.machine_id = m.machine_id and d.read_at <= ${at}::timestamptz order by d.read_at desc limit 1) a),
+    reported as (
+      select la.machine_id, upper(e->>'code') as key,
+        least(la.read_at, (e->>'at')::timestamp at time zone (select time_zone from users where id = ${userId})) as at
+      from latest_audit la cross join jsonb_array_elements(la.sold_out) e)
     select f.id as slot_id, f.machine_id, f.fill_at, f.fill_level,
-      case when f.covered then coalesce(bc.units, 0) + coalesce(bp.units, 0) end as sold, f.sharing
+      case when f.covered then coalesce(bc.units, 0) + coalesce(bp.units, 0) end as sold, f.sharing,
+      rp.at as sold_out_at
     from filled f
     left join by_code bc on bc.id = f.id
-    left join by_product bp on bp.id = f.id`;
+    left join by_product bp on bp.id = f.id
+    -- Sold out after the last fill, and nothing sold from the slot since: a sale after it means an unrecorded fill.
+    left join reported rp on rp.machine_id = f.machine_id and rp.key = f.key and f.fill_at is not null and rp.at > f.fill_at
+      and not exists (
+        select 1 from machine_sales x
+        where x.machine_id = f.machine_id and upper(x.code) = f.key and x.sold_at > rp.at and x.sold_at <= ${at}::timestamptz
+          and coalesce(x.sold_from, x.sold_at) >= rp.at)`;
 }
 
 /** The last moment each machine's reported sales reach. */
@@ -107,7 +130,7 @@ function coverageSelect(userId: number, machines: MachineScope, now: Date) {
 /**
  * Each machine in scope: how far its sales reach, its products' measured visits pooled (units gone
  * and up-votes between them), and when its figures come due again without any change: the first
- * sale or visit dated after `now` (sent early by a machine's clock), or the year after its oldest
+ * sale, audit or visit dated after `now` (sent early by a machine's clock), or the year after its oldest
  * visit that the figures look back on, when that visit drops out of them.
  */
 export function machineStateSelect(userId: number, machines: MachineScope, now: Date) {
@@ -120,6 +143,7 @@ export function machineStateSelect(userId: number, machines: MachineScope, now: 
     select cv.machine_id, cv.through as sales_through, coalesce(ms.units_sold, 0) as restock_units_sold, coalesce(ms.up_votes, 0) as restock_up_votes,
       least(
         (select min(x.sold_at) from machine_sales x where x.machine_id = cv.machine_id and x.sold_at > ${at}::timestamptz),
+        (select min(d.read_at) from dex_audits d where d.machine_id = cv.machine_id and d.read_at > ${at}::timestamptz),
         (select min(r.restocked_at) from restock_records r where r.machine_id = cv.machine_id and r.restocked_at > ${at}::timestamptz),
         (select min(r.restocked_at) from restock_records r where r.machine_id = cv.machine_id and r.restocked_at > ${at}::timestamptz - interval '365 days') + interval '365 days'
       ) as recheck_at
@@ -138,6 +162,7 @@ export function slotStockReadQuery(userId: number, machineId: number | undefined
     select s.machine_id as "machineId", s.code, s.product_id as "productId", p.name as "productName", s.capacity, s.par,
       coalesce(s.price, p.price)::text as "price",
       ${isoTime(sql`st.fill_at`)} as "fillAt", st.fill_level as "fillLevel", ${isoTime(sql`ms.sales_through`)} as "salesThrough", st.sold,
+      ${isoTime(sql`st.sold_out_at`)} as "soldOutAt",
       case when s.product_id is null or st.sold is not null then null else
         ((select count(*) from votes v where v.machine_id = s.machine_id and v.product_id = s.product_id and v.vote_type = 'up'
           and v.created_at > coalesce(st.fill_at, (${assumedFill.day}::date::timestamp at time zone ${assumedFill.timeZone})) and v.created_at <= ${at}::timestamptz)::float8

@@ -27,13 +27,14 @@ function assumedFillDay(timeZone: string, restockWeekday: number, now: Date): st
 /** Built property by property: a fleet has thousands of slots, and spreading a shared part into each object cost ten times the rest. */
 export function slotStockOf(row: SlotStockRow, unitsPerVote: number): SlotStock {
   if (row.productId === null) {
-    return { code: row.code, productId: null, productName: row.productName, capacity: row.capacity, par: row.par, price: null, stock: null, basis: 'empty-slot', lastFill: null, goneSinceFill: null, unitsPerVote: null, toPar: 0 };
+    return { code: row.code, productId: null, productName: row.productName, capacity: row.capacity, par: row.par, price: null, stock: null, basis: 'empty-slot', lastFill: null, goneSinceFill: null, unitsPerVote: null, toPar: 0, soldOutAt: null };
   }
   const fillAt = row.fillAt;
   const basis: SlotStock['basis'] = row.sold !== null ? 'sales' : fillAt ? 'votes' : 'assumed-fill';
   const level = fillAt ? row.fillLevel! : row.par;
   const gone = row.sold ?? (row.upVotes ?? 0) * unitsPerVote;
-  const stock = Math.max(0, tenth(level - gone));
+  // The machine's own report of a sold-out slot outweighs any estimate.
+  const stock = row.soldOutAt !== null ? 0 : Math.max(0, tenth(level - gone));
   return {
     code: row.code,
     productId: row.productId,
@@ -47,6 +48,7 @@ export function slotStockOf(row: SlotStockRow, unitsPerVote: number): SlotStock 
     goneSinceFill: tenth(gone),
     unitsPerVote: basis === 'sales' ? null : unitsPerVote,
     toPar: Math.max(0, row.par - Math.floor(stock)),
+    soldOutAt: row.soldOutAt,
   };
 }
 

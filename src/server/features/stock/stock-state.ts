@@ -46,9 +46,10 @@ async function workOut(db: Database, userId: number, machines: MachineVersion[],
     await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`delete from slot_stock_states where machine_id = any(${intArray(ids)})`);
     await tx.execute(sql`
-      insert into slot_stock_states (slot_id, machine_id, fill_at, fill_level, sold, sharing)
-      select slot_id, machine_id, fill_at, fill_level, sold, sharing from (${slotStateSelect(userId, ids, now)}) q
-      on conflict (slot_id) do update set machine_id = excluded.machine_id, fill_at = excluded.fill_at, fill_level = excluded.fill_level, sold = excluded.sold, sharing = excluded.sharing`);
+      insert into slot_stock_states (slot_id, machine_id, fill_at, fill_level, sold, sharing, sold_out_at)
+      select slot_id, machine_id, fill_at, fill_level, sold, sharing, sold_out_at from (${slotStateSelect(userId, ids, now)}) q
+      on conflict (slot_id) do update set machine_id = excluded.machine_id, fill_at = excluded.fill_at, fill_level = excluded.fill_level, sold = excluded.sold,
+        sharing = excluded.sharing, sold_out_at = excluded.sold_out_at`);
     await tx.execute(sql`
       insert into machine_stock_states (machine_id, version, computed_version, computed_at, recheck_at, sales_through, restock_units_sold, restock_up_votes)
       select q.machine_id, v.version, v.version, ${at}::timestamptz, q.recheck_at, q.sales_through, q.restock_units_sold, q.restock_up_votes

@@ -1,5 +1,5 @@
 import type { SlotStock } from '../../../shared/slot-stock.schemas.js';
-import { formatDate } from '../../lib/dates.js';
+import { formatDate, formatDateTime } from '../../lib/dates.js';
 
 /** A figure with one decimal: 3, 2.5. */
 export function oneDecimal(value: number): string {
@@ -12,6 +12,7 @@ export const isSoldOut = (slot: Pick<SlotStock, 'stock'>) => slot.stock !== null
 /** What a slot's figure rests on, and how sure it is: a count less reported sales, or an estimate. */
 export function basisText(slot: SlotStock): { text: string; qualifier: string | null } {
   const fill = slot.lastFill ? formatDate(slot.lastFill.at) : null;
+  if (slot.soldOutAt !== null) return { text: `Reported sold out by the machine ${formatDateTime(slot.soldOutAt)}, after the fill of ${fill ?? 'the last visit'}`, qualifier: null };
   switch (slot.basis) {
     case 'sales':
       return { text: `Fill of ${fill ?? 'the last visit'} less units sold since`, qualifier: null };

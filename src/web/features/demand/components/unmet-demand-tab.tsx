@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { ScrollFrame } from '../../../components/ui/scroll-frame.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
+import { formatDateTime } from '../../../lib/dates.js';
 import { paths } from '../../../lib/paths.js';
 import type { MachineFilter } from '../../stats/api.js';
 import { SectionCard } from '../../inventory-analytics/components/section-card.js';
@@ -76,9 +77,13 @@ function StockOutTable({ rows, currency }: { rows: StockOut[]; currency: Currenc
               <th scope="row" className={`${cell} font-medium`}>{row.code}</th>
               <td className={cell}>
                 {row.productName}
-                {row.basis === 'sales' ? null : <span className="block text-xs text-muted-foreground">estimated from up-votes{row.basis === 'assumed-fill' ? ' and an assumed fill' : ''}</span>}
+                {row.reportedAt !== null ? (
+                  <span className="block text-xs text-muted-foreground">reported sold out by the machine {formatDateTime(row.reportedAt)}</span>
+                ) : row.basis === 'sales' ? null : (
+                  <span className="block text-xs text-muted-foreground">estimated from up-votes{row.basis === 'assumed-fill' ? ' and an assumed fill' : ''}</span>
+                )}
               </td>
-              <td className={`${cell} tabular-nums`}>{row.daysEmpty === null ? 'not known' : `about ${countOf(Math.round(row.daysEmpty * 10) / 10, 'day')}`}</td>
+              <td className={`${cell} tabular-nums`}>{row.daysEmpty === null ? 'not known' : `${row.reportedAt === null ? 'about ' : ''}${countOf(Math.round(row.daysEmpty * 10) / 10, 'day')}`}</td>
               <td className={`${cell} tabular-nums`}>
                 {units(row.lostUnits)}
                 {row.lostValue === null ? null : <span className="block text-xs text-muted-foreground">{formatMoney(row.lostValue, currency)}</span>}
