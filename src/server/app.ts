@@ -64,6 +64,7 @@ import { registerReferralLinks } from './features/affiliates/referral-links.js';
 import { registerOpenApi } from './features/api-docs/openapi.js';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes.js';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes.js';
+import { invitationRoutes, myTeamRoutes, teamRoutes } from './features/teams/teams.routes.js';
 import { shareLinkPublicRoutes, shareLinkRoutes } from './features/share-links/share-links.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { auditAccountRoutes, auditAdminRoutes } from './features/audit/audit.routes.js';
@@ -163,9 +164,10 @@ export async function buildApp(options: AppOptions) {
       shareLinkPublicRoutes,
       apiDocsRoutes,
       livePublicRoutes,
+      invitationRoutes,
     ]),
   );
-  await app.register(routeScope('account', [accountRoutes, securityRoutes, twoFactorRoutes, auditAccountRoutes, accountDataRoutes]));
+  await app.register(routeScope('account', [accountRoutes, securityRoutes, twoFactorRoutes, auditAccountRoutes, accountDataRoutes, myTeamRoutes]));
   await app.register(
     routeScope('operator', [
       machineRoutes,
@@ -198,6 +200,7 @@ export async function buildApp(options: AppOptions) {
       scanFunnelRoutes,
       salesImportRoutes,
       slotStockRoutes,
+      teamRoutes,
     ]),
   );
 

@@ -33,6 +33,8 @@ declare module 'fastify' {
     rawBody?: Buffer;
     /** The session this request was signed in by (its sid), set with `user`. */
     sessionId?: string;
+    /** The team that session has in use, if it chose one (decision 0054). */
+    sessionTeamId?: number | null;
   }
   interface FastifyInstance {
     /** Every route as registered, for the test that holds each to a scope and a response schema. */

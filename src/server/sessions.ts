@@ -99,6 +99,7 @@ export async function loadSessionUser(db: Database, request: FastifyRequest): Pr
       .where(eq(sessions.sid, sid));
   }
   request.sessionId = sid;
+  request.sessionTeamId = row.sess.teamId ?? null;
   return { ...row.user, isAffiliate: row.isAffiliate };
 }
 

@@ -39,12 +39,19 @@ export const AUDIT_ACTIONS = [
   'account.deletion_requested',
   'account.deletion_cancelled',
   'account.erased',
+  // Teams
+  'team.member_invited',
+  'team.invitation_revoked',
+  'team.invitation_accepted',
+  'team.role_changed',
+  'team.member_removed',
+  'team.ownership_handed_over',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Action is not one the audit trail records' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
 /** What an entry is about; with `targetId` it names the record. */
-export const AUDIT_TARGET_TYPES = ['user', 'affiliate', 'payout', 'catalog_item', 'marketing_resource', 'educator', 'charity_directory', 'contact_message', 'api_token', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'affiliate', 'payout', 'catalog_item', 'marketing_resource', 'educator', 'charity_directory', 'contact_message', 'api_token', 'webhook', 'team_invitation'] as const;
 export const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES, { error: 'Target type is not one the audit trail records' });
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
 
@@ -82,6 +89,12 @@ export const AuditActionLabels: Record<AuditAction, string> = {
   'account.deletion_requested': 'Account deletion requested',
   'account.deletion_cancelled': 'Account deletion cancelled',
   'account.erased': 'Account erased',
+  'team.member_invited': 'Member invited',
+  'team.invitation_revoked': 'Invitation revoked',
+  'team.invitation_accepted': 'Invitation accepted',
+  'team.role_changed': 'Member’s role changed',
+  'team.member_removed': 'Member removed',
+  'team.ownership_handed_over': 'Ownership handed over',
 };
 
 /** Entries are kept this long, then the audit.prune job removes them (the database refuses sooner). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const MAX_ID = 2_147_483_647;
 
 /** The records an id can name; each has one invalid-id message and one not-found message. */
-export type RecordKind = 'machine' | 'product' | 'suggestion' | 'issue' | 'user' | 'charity' | 'donation' | 'apiToken' | 'webhook';
+export type RecordKind = 'machine' | 'product' | 'suggestion' | 'issue' | 'user' | 'charity' | 'donation' | 'apiToken' | 'webhook' | 'invitation' | 'member';
 
 const LABELS: Record<RecordKind, string> = {
   machine: 'Machine',
@@ -16,6 +16,8 @@ const LABELS: Record<RecordKind, string> = {
   donation: 'Donation',
   apiToken: 'API token',
   webhook: 'Webhook',
+  invitation: 'Invitation',
+  member: 'Member',
 };
 
 /** A foreign id answers exactly like a missing one (DECISIONS 1), with these messages. */
@@ -29,6 +31,8 @@ export const NotFoundMessages: Record<RecordKind, string> = {
   donation: 'Donation not found',
   apiToken: 'API token not found',
   webhook: 'Webhook not found',
+  invitation: 'Invitation not found',
+  member: 'Member not found',
 };
 
 export const invalidIdMessage = (kind: RecordKind) => `${LABELS[kind]} id must be a whole number`;

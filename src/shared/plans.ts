@@ -14,12 +14,14 @@ export interface Plan {
   machineLimit: number | null;
   /** Paid plans start with a free trial. */
   trialDays: number;
+  /** Team members the plan includes besides the owner (DECISIONS 13); null means unlimited. */
+  memberLimit: number | null;
 }
 
 export const PLANS: Record<PlanTier, Plan> = {
-  free: { tier: 'free', name: 'Starter', monthlyPrice: '0.00', monthlyPriceCents: 0, machineLimit: 2, trialDays: 0 },
-  growth: { tier: 'growth', name: 'Growth', monthlyPrice: '20.00', monthlyPriceCents: 2000, machineLimit: 10, trialDays: 30 },
-  enterprise: { tier: 'enterprise', name: 'Enterprise', monthlyPrice: '40.00', monthlyPriceCents: 4000, machineLimit: null, trialDays: 30 },
+  free: { tier: 'free', name: 'Starter', monthlyPrice: '0.00', monthlyPriceCents: 0, machineLimit: 2, trialDays: 0, memberLimit: 1 },
+  growth: { tier: 'growth', name: 'Growth', monthlyPrice: '20.00', monthlyPriceCents: 2000, machineLimit: 10, trialDays: 30, memberLimit: 5 },
+  enterprise: { tier: 'enterprise', name: 'Enterprise', monthlyPrice: '40.00', monthlyPriceCents: 4000, machineLimit: null, trialDays: 30, memberLimit: null },
 };
 
 /** Whether an operator on `tier` who already has `machineCount` machines may add one more. */

@@ -7,8 +7,10 @@ import { ROUTE_SCOPES, recordRoutes, routeScope } from '../../src/server/route-s
 import { createTestApp, fakeWebBuild, type TestApp } from '../support/index.js';
 import { signIn } from './helpers.js';
 import { eq } from 'drizzle-orm';
-import { affiliates, users } from '../../src/server/db/schema.js';
+import { affiliates, teamMembers, users } from '../../src/server/db/schema.js';
 import { AccountDataMessages } from '../../src/shared/account-data.schemas.js';
+import { roleMayCall, TEAM_ROLES, type TeamRole } from '../../src/shared/team-roles.js';
+import { SWITCH_TEAM_API, TeamMessages } from '../../src/shared/teams.schemas.js';
 
 const label = (route: RouteOptions) => `${String(route.method)} ${route.url}`;
 const scopeOf = (route: RouteOptions) => route.config?.scope;
@@ -83,6 +85,48 @@ describe('an account scheduled for deletion', () => {
       expect(res.json(), label(route)).toEqual({ message: AccountDataMessages.scheduledForDeletion });
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+  });
+});
+
+describe('a member’s role in the team (decision 0054)', () => {
+  /** Signs `role` into a fresh team's session: a member row, and the session switched to that team. */
+  async function memberAs(role: TeamRole) {
+    const owner = await signIn(t);
+    if (role === 'owner') return owner.cookie;
+    const member = await signIn(t);
+    await t.database.db.insert(teamMembers).values({ teamId: owner.user.id, userId: member.user.id, role });
+    expect((await member.api.post(SWITCH_TEAM_API, { teamId: owner.user.id })).statusCode).toBe(200);
+    return member.cookie;
+  }
+  const operatorRoutes = () => routes.filter((route) => scopeOf(route) === 'operator' && route.method !== 'HEAD');
+  const accessOf = (route: RouteOptions) => route.config?.teamAccess ?? (route.method === 'GET' ? 'read' : 'manage');
+
+  test.each(TEAM_ROLES)('%s: every operator route its role may not call answers 403 before reading anything, and no other does', async (role) => {
+    const cookie = await memberAs(role);
+    for (const route of operatorRoutes()) {
+      const allowed = roleMayCall(role, accessOf(route), route.method === 'GET');
+      // The live stream stays open once allowed in; the walk only needs it refused where it must be.
+      if (allowed && route.url === '/api/live') continue;
+      const res = await t.app.inject({ method: route.method as 'GET', url: sampleUrl(route), headers: { cookie } });
+      // An allowed call may answer a file: compared as text.
+      const refused = JSON.stringify({ message: TeamMessages.roleRefused(role) });
+      if (allowed) expect(res.body, label(route)).not.toBe(refused);
+      else expect([res.statusCode, res.body], label(route)).toEqual([403, refused]);
+    }
+  });
+
+  test('the rules: viewers read, managers change, the owner alone bills and manages members; drivers have their own screens', () => {
+    const byAccess = (access: string) => operatorRoutes().filter((route) => accessOf(route) === access).map(label);
+    expect(byAccess('owner')).toEqual(
+      expect.arrayContaining(['POST /api/stripe/portal', 'POST /api/stripe/change-plan', 'POST /api/team/ownership', 'DELETE /api/team/members/:userId', 'PATCH /api/team/members/:userId']),
+    );
+    expect(byAccess('member').sort()).toEqual(['DELETE /api/settings/api-tokens/:id', 'GET /api/settings/api-tokens', 'GET /api/team', 'POST /api/settings/api-tokens']);
+    expect(roleMayCall('viewer', 'read', true)).toBe(true);
+    expect(roleMayCall('viewer', 'manage', false)).toBe(false);
+    expect(roleMayCall('driver', 'read', true)).toBe(false);
+    expect(roleMayCall('driver', 'route', false)).toBe(true);
+    expect(roleMayCall('viewer', 'route', false)).toBe(false);
+    expect(roleMayCall('manager', 'owner', false)).toBe(false);
   });
 });
 

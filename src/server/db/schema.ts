@@ -24,3 +24,4 @@ export * from './schema/webhooks.js';
 export * from './schema/account-data.js';
 export * from './schema/audit.js';
 export * from './schema/sales.js';
+export * from './schema/teams.js';

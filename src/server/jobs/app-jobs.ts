@@ -35,6 +35,7 @@ import { buildExportJob } from '../features/account-data/build-export.job.js';
 import { eraseAccountsJob } from '../features/account-data/erase-accounts.job.js';
 import { pruneExportsJob } from '../features/account-data/prune-exports.job.js';
 import { pruneAuditEventsJob } from '../features/audit/prune-audit.job.js';
+import { teamInvitationMail } from '../features/teams/emails/team-invitation.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
 import { pruneJobsJob } from './prune-jobs.job.js';
@@ -45,6 +46,7 @@ export const appJobs = {
   'mail.verify-email': mailJob(verifyEmailMail),
   'mail.reset-password': mailJob(resetPasswordMail),
   'mail.account-exists': mailJob(accountExistsMail),
+  'mail.team-invitation': mailJob(teamInvitationMail),
   'mail.new-issue': mailJob(newIssueMail),
   'mail.issue-reply': mailJob(issueReplyMail),
   'mail.product-stocked': mailJob(productStockedMail),

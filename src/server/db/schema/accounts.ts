@@ -101,6 +101,8 @@ export const sessions = pgTable(
 
 export interface SessionData {
   userId: number;
+  /** The team in use (decision 0054): its owner account's id; unset, the person's first team. */
+  teamId?: number;
   rememberMe: boolean;
   createdAt: string;
   /** Names the session in the security tab; the sid (a hash of the cookie's token) is never shown. */

@@ -9,6 +9,13 @@ export const apiTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The member who made it (decision 0054): the token acts for the team (`userId`) with at most
+     * that member's role there, and stops when they leave it. The team's own person for older tokens.
+     */
+    memberUserId: integer('member_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     access: text('access', { enum: ['read-only', 'read-write'] }).notNull(),
     /** The SHA-256 of the token: shown once at creation, the token itself is never stored. */

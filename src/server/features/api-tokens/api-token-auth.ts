@@ -12,7 +12,7 @@ import { hashToken } from '../../tokens.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The API token this request was authenticated by, on the operator scope; unset for a session. */
-    apiToken?: { id: number; access: ApiTokenAccess };
+    apiToken?: { id: number; access: ApiTokenAccess; memberUserId: number };
   }
   interface FastifyContextConfig {
     /** An operator route that an API token may not call, only a signed-in session (managing the tokens themselves). */
@@ -45,7 +45,8 @@ function tokenRefused(message: string): HttpError {
 export const apiTokenNotAccepted = () => new HttpError(401, ApiTokenMessages.notHere);
 
 /**
- * The operator a bearer token belongs to, for the operator scope. A request that carries a token is
+ * The team a bearer token acts for (its account), for the operator scope; the member who made it is
+ * in `request.apiToken`, and the guard holds the call to that member's role in the team. A request that carries a token is
  * judged by the token alone, whatever cookie rides with it. Refused: a malformed, unknown or revoked
  * token (401), a route that needs a session (401), a disabled account (403), and a read-only token
  * on anything but GET and HEAD (403).
@@ -58,6 +59,7 @@ export async function userOfApiToken(ctx: AppContext, request: FastifyRequest, t
       user: users,
       tokenId: apiTokens.id,
       access: apiTokens.access,
+      memberUserId: apiTokens.memberUserId,
       lastUsedAt: apiTokens.lastUsedAt,
       isAffiliate: sql<boolean>`exists (select 1 from ${affiliates} where ${affiliates.userId} = ${users.id})`,
     })
@@ -76,7 +78,7 @@ export async function userOfApiToken(ctx: AppContext, request: FastifyRequest, t
       .set({ lastUsedAt: new Date(now) })
       .where(and(eq(apiTokens.id, row.tokenId), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now - LAST_USED_EVERY_MS)))));
   }
-  request.apiToken = { id: row.tokenId, access: row.access };
+  request.apiToken = { id: row.tokenId, access: row.access, memberUserId: row.memberUserId };
   return { ...row.user, isAffiliate: row.isAffiliate };
 }
 

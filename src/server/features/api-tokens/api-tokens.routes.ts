@@ -7,17 +7,18 @@ import { idParamsSchema } from '../../../shared/ids.js';
 import { signedInUser } from '../../route-scopes.js';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.service.js';
 import { recordRequestAudit } from '../audit/record-audit.js';
+import { memberOf } from '../teams/team-of-request.js';
 
-/** A token must not make or revoke tokens: these need a signed-in session (api-token-auth.ts). */
-const sessionOnly = { sessionOnly: true };
+/** A token must not make or revoke tokens: these need a signed-in session (api-token-auth.ts). Each member holds their own. */
+const sessionOnly = { sessionOnly: true, teamAccess: 'member' as const };
 
-/** Settings → Security: the operator's personal API tokens (operator scope, session only). */
+/** Settings → Security: the member's own API tokens for the team in use (operator scope, session only). */
 export async function apiTokenRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
 
   app.get('/api/settings/api-tokens', { config: sessionOnly, schema: { response: { 200: z.array(ApiTokenSchema) } } }, async (request) =>
-    listApiTokens(ctx, signedInUser(request).id),
+    listApiTokens(ctx, memberOf(request)),
   );
 
   app.post(
@@ -25,7 +26,7 @@ export async function apiTokenRoutes(server: FastifyInstance) {
     { config: sessionOnly, schema: { body: CreateApiTokenSchema, response: { 201: CreatedApiTokenSchema } } },
     async (request, reply) => {
       const userId = signedInUser(request).id;
-      const created = await createApiToken(ctx, userId, request.body);
+      const created = await createApiToken(ctx, memberOf(request), request.body);
       // The token's name and access, never the token: it is shown once, to its owner.
       const details = { name: request.body.name, access: created.access };
       await recordRequestAudit(ctx, request, { action: 'api_token.created', targetType: 'api_token', targetId: created.id, accountUserId: userId, details });
@@ -38,7 +39,7 @@ export async function apiTokenRoutes(server: FastifyInstance) {
     { config: sessionOnly, schema: { params: idParamsSchema('apiToken'), response: { 200: DeletedSchema } } },
     async (request) => {
       const userId = signedInUser(request).id;
-      await revokeApiToken(ctx, userId, request.params.id);
+      await revokeApiToken(ctx, memberOf(request), request.params.id);
       await recordRequestAudit(ctx, request, { action: 'api_token.revoked', targetType: 'api_token', targetId: request.params.id, accountUserId: userId });
       return { id: request.params.id, deleted: true as const };
     },

@@ -35,31 +35,42 @@ function toApiToken(row: ApiTokenRow): ApiToken {
   };
 }
 
-/** The operator's tokens, newest first; never the tokens themselves. */
-export async function listApiTokens(ctx: AppContext, ownerId: number): Promise<ApiToken[]> {
-  const rows = await ctx.db.select().from(apiTokens).where(eq(apiTokens.userId, ownerId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+/** A member's tokens for one team: each member holds their own (decision 0054). */
+export interface TokenHolder {
+  teamId: number;
+  userId: number;
+}
+
+const heldBy = (holder: TokenHolder) => and(eq(apiTokens.userId, holder.teamId), eq(apiTokens.memberUserId, holder.userId));
+
+/** The member's tokens for the team, newest first; never the tokens themselves. */
+export async function listApiTokens(ctx: AppContext, holder: TokenHolder): Promise<ApiToken[]> {
+  const rows = await ctx.db.select().from(apiTokens).where(heldBy(holder)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map(toApiToken);
 }
 
 /** Makes a token and answers it this once; only its hash is kept. */
-export async function createApiToken(ctx: AppContext, ownerId: number, input: z.output<typeof CreateApiTokenSchema>): Promise<CreatedApiToken> {
+export async function createApiToken(ctx: AppContext, holder: TokenHolder, input: z.output<typeof CreateApiTokenSchema>): Promise<CreatedApiToken> {
   const { token, hash, hint } = newApiToken();
   const row = await ctx.db.transaction(async (tx) => {
-    // The owner's row is locked so that two creations at once cannot both pass the count.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
-    const [held] = await tx.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, ownerId));
+    // The member's row is locked so that two creations at once cannot both pass the count.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, holder.userId)).for('update');
+    const [held] = await tx.select({ n: count() }).from(apiTokens).where(heldBy(holder));
     if ((held?.n ?? 0) >= MAX_API_TOKENS) throw conflict(ApiTokenMessages.tooMany);
-    const [inserted] = await tx.insert(apiTokens).values({ userId: ownerId, name: input.name, access: input.access, tokenHash: hash, hint }).returning();
+    const [inserted] = await tx
+      .insert(apiTokens)
+      .values({ userId: holder.teamId, memberUserId: holder.userId, name: input.name, access: input.access, tokenHash: hash, hint })
+      .returning();
     return inserted!;
   });
   return { ...toApiToken(row), token };
 }
 
-/** Revoking deletes the token: the next call with it answers 401. Another operator's id answers 404. */
-export async function revokeApiToken(ctx: AppContext, ownerId: number, tokenId: number): Promise<void> {
+/** Revoking deletes the token: the next call with it answers 401. Anyone else's token answers 404. */
+export async function revokeApiToken(ctx: AppContext, holder: TokenHolder, tokenId: number): Promise<void> {
   const deleted = await ctx.db
     .delete(apiTokens)
-    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, ownerId)))
+    .where(and(eq(apiTokens.id, tokenId), heldBy(holder)))
     .returning({ id: apiTokens.id });
   if (deleted.length === 0) throw notFound(ApiTokenMessages.notFound);
 }

@@ -48,7 +48,8 @@ export function hashAuditAddress(ctx: Pick<AppContext, 'ipHashKey'>, ip: string)
 
 /** The actor of a request: its signed-in user (or `userId` when the request signs one in) and address. */
 export function auditActorOf(ctx: Pick<AppContext, 'ipHashKey'>, request: FastifyRequest, userId?: number): AuditActor {
-  return { actorUserId: userId ?? request.user?.id ?? null, ipHash: hashAuditAddress(ctx, request.ip) };
+  // On the operator scope the user is the team; the one who acted is its member.
+  return { actorUserId: userId ?? request.member?.userId ?? request.user?.id ?? null, ipHash: hashAuditAddress(ctx, request.ip) };
 }
 
 /**

@@ -7,6 +7,8 @@ import { forbidden, unauthorized } from '../../http-errors.js';
 import { loadSessionUser } from '../../sessions.js';
 import { apiTokenNotAccepted, bearerTokenOf, userOfApiToken } from '../api-tokens/api-token-auth.js';
 import { toCurrentUser } from './auth.service.js';
+import { TeamMessages } from '../../../shared/teams.schemas.js';
+import { checkTeamAccess, membershipOf, teamAccount } from '../teams/team-of-request.js';
 
 const resolved = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
 
@@ -37,18 +39,37 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   return user;
 }
 
-/** A signed-in operator, or the owner of the personal API token the request carries (api-token-auth.ts). */
+/**
+ * The team an operator call works in (decision 0054): a signed-in member's team in use, or the team
+ * of the API token the request carries (api-token-auth.ts), held to the caller's role there. The
+ * answer is the team's account, whose id every operator service scopes by; `request.member` says
+ * who is calling. Membership is read on every call, so a removed member is refused at once.
+ */
 export async function requireOperator(ctx: AppContext, request: FastifyRequest): Promise<CurrentUser> {
   const token = bearerTokenOf(request);
-  let user: CurrentUser;
+  let personId: number;
+  let wantedTeam: number | null;
+  let team: CurrentUser | null = null;
   if (token === null) {
-    user = await requireUser(ctx, request);
+    const person = await requireUser(ctx, request);
+    if (!isOperatorRole(person.role)) throw forbidden('This page is for operators.');
+    personId = person.id;
+    wantedTeam = request.sessionTeamId ?? null;
+    if ((wantedTeam ?? person.id) === person.id) team = person;
   } else {
-    user = toCurrentUser(await userOfApiToken(ctx, request, token), ctx.adminEmails);
-    resolved.set(request, Promise.resolve(user));
+    const account = toCurrentUser(await userOfApiToken(ctx, request, token), ctx.adminEmails);
+    if (!isOperatorRole(account.role)) throw forbidden('This page is for operators.');
+    personId = request.apiToken!.memberUserId;
+    wantedTeam = account.id;
+    team = account;
   }
-  if (!isOperatorRole(user.role)) throw forbidden('This page is for operators.');
-  return refuseScheduledForDeletion(user);
+  const membership = await membershipOf(ctx.db, personId, wantedTeam);
+  if (!membership) throw forbidden(wantedTeam === null ? TeamMessages.noTeam : TeamMessages.notMember);
+  if (team === null || team.id !== membership.teamId) team = toCurrentUser(await teamAccount(ctx.db, membership.teamId), ctx.adminEmails);
+  request.member = { userId: personId, teamId: membership.teamId, role: membership.role };
+  checkTeamAccess(request, membership.role);
+  resolved.set(request, Promise.resolve(team));
+  return refuseScheduledForDeletion(team);
 }
 
 export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<CurrentUser> {

@@ -26,26 +26,29 @@ export async function billingPublicRoutes(server: FastifyInstance) {
   }));
 }
 
-/** Checkout and the Customer Portal for the signed-in operator (operator scope). */
+/** Billing and the plan are the team owner's alone (decision 0054). */
+const ownerOnly = { teamAccess: 'owner' as const };
+
+/** Checkout and the Customer Portal for the team's owner (operator scope). */
 export async function billingOperatorRoutes(server: FastifyInstance) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = server;
 
-  app.post('/api/stripe/create-checkout', { schema: { body: CreateCheckoutSchema, response: { 200: RedirectUrlSchema } } }, async (request) =>
+  app.post('/api/stripe/create-checkout', { config: ownerOnly, schema: { body: CreateCheckoutSchema, response: { 200: RedirectUrlSchema } } }, async (request) =>
     startCheckout(ctx, signedInUser(request), request.body.priceId),
   );
 
-  app.post('/api/stripe/portal', { schema: { response: { 200: RedirectUrlSchema } } }, async (request) =>
+  app.post('/api/stripe/portal', { config: ownerOnly, schema: { response: { 200: RedirectUrlSchema } } }, async (request) =>
     openCustomerPortal(ctx, signedInUser(request)),
   );
 
-  app.post('/api/stripe/change-plan', { schema: { body: ChangePlanSchema, response: { 200: ChangePlanResultSchema } } }, async (request) =>
+  app.post('/api/stripe/change-plan', { config: ownerOnly, schema: { body: ChangePlanSchema, response: { 200: ChangePlanResultSchema } } }, async (request) =>
     changePlan(ctx, signedInUser(request), request.body.tier),
   );
 
   app.get(
     '/api/stripe/checkout-session',
-    { schema: { querystring: CheckoutSessionQuerySchema, response: { 200: CheckoutConfirmationSchema } } },
+    { config: ownerOnly, schema: { querystring: CheckoutSessionQuerySchema, response: { 200: CheckoutConfirmationSchema } } },
     async (request) => confirmCheckout(ctx, signedInUser(request), request.query.session_id),
   );
 }

@@ -17,6 +17,7 @@ export const TARGET_LABELS: Record<AuditTargetType, string> = {
   contact_message: 'Contact message',
   api_token: 'API token',
   webhook: 'Webhook',
+  team_invitation: 'Team invitation',
 };
 
 const SELECT = cn('flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:text-sm', 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring');
