@@ -48,7 +48,7 @@ test.describe('the settings page', () => {
     await login(account, '/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     const tabs = page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Profile', 'Notifications', 'Security', 'Preferences']);
+    await expect(tabs).toHaveText(['Profile', 'Notifications', 'Security', 'Preferences', 'Team']);
     const profile = page.getByRole('tab', { name: 'Profile' });
     await expect(profile).toHaveAttribute('aria-selected', 'true');
 

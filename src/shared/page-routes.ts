@@ -31,6 +31,8 @@ export const PUBLIC_PAGE_PATHS = {
   affiliateLogin: '/affiliate/login',
   // A machine's read-only view for the manager of the place where it stands (share links).
   sharedMachine: '/share/:token',
+  // Where a team invitation's mailed link leads: who invites, to what, and the way to accept.
+  invitation: '/invitations/:token',
   // Where GET /api/logout leads a signed-in visitor: signing out takes a click (a POST), never a link.
   signOut: '/sign-out',
 } as const;

@@ -80,7 +80,13 @@ export const TeamSchema = z.object({
 export type Team = z.infer<typeof TeamSchema>;
 
 export const InviteInputSchema = z.strictObject({
-  email: z.string({ error: 'Enter an email address' }).trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })).pipe(z.string().max(254, 'Enter a valid email address')),
+  email: z
+    .string({ error: 'Enter an email address' })
+    .trim()
+    .min(1, 'Enter an email address')
+    .max(254, 'Enter a valid email address')
+    .toLowerCase()
+    .pipe(z.email({ error: 'Enter a valid email address' })),
   role: InvitableRoleSchema,
 });
 export type InviteInput = z.input<typeof InviteInputSchema>;

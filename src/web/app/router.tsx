@@ -25,6 +25,7 @@ const ContactPage = lazyPage(() => import('../features/contact/contact-page.js')
 const FeatureRequestsPage = lazyPage(() => import('../features/feature-requests/pages/feature-requests-page.js'), 'FeatureRequestsPage');
 const AffiliateSignupPage = lazyPage(() => import('../features/affiliates/pages/affiliate-signup-page.js'), 'AffiliateSignupPage');
 const SignOutPage = lazyPage(() => import('../features/auth/pages/sign-out-page.js'), 'SignOutPage');
+const InvitationPage = lazyPage(() => import('../features/team/pages/invitation-page.js'), 'InvitationPage');
 const SharedMachinePage = lazyPage(() => import('../features/share-links/pages/shared-machine-page.js'), 'SharedMachinePage');
 
 function RootLayout() {
@@ -59,6 +60,7 @@ const PUBLIC_PAGES: Record<PublicPageName, ReactElement> = {
   // The same sign-in as /login, worded for affiliates; either lands an affiliate on their dashboard.
   affiliateLogin: <LoginPage audience="affiliate" />,
   sharedMachine: <SharedMachinePage />,
+  invitation: <InvitationPage />,
   signOut: <SignOutPage />,
 };
 

@@ -21,6 +21,7 @@ export const paths = {
   register: PUBLIC_PAGE_PATHS.register,
   forgotPassword: PUBLIC_PAGE_PATHS.forgotPassword,
   resetPassword: PUBLIC_PAGE_PATHS.resetPassword,
+  invitation: (token: string) => PUBLIC_PAGE_PATHS.invitation.replace(':token', encodeURIComponent(token)),
 
   // Operator pages (signed in as operator or admin).
   ...OPERATOR_PAGE_PATHS,

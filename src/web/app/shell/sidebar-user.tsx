@@ -5,8 +5,9 @@ import { ThemeSwitcher } from '../../components/theme-switcher.js';
 import { buttonClasses } from '../../components/ui/button.js';
 import { useAuth } from '../../lib/auth.js';
 import { paths } from '../../lib/paths.js';
+import { TeamSwitcher } from '../../features/team/components/team-switcher.js';
 
-/** Sidebar footer (spec 2.2): initial, first name (or 'User'), email, the plan, theme and log out. */
+/** Sidebar footer (spec 2.2): initial, first name (or 'User'), email, the team in use (for a person in several), the plan, theme and log out. */
 export function SidebarUser() {
   const { user } = useAuth();
   const firstName = user?.firstName.trim() || 'User';
@@ -28,6 +29,7 @@ export function SidebarUser() {
           </p>
         </div>
       </div>
+      <TeamSwitcher />
       <Link to={paths.billing} className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'w-full justify-start' })}>
         <CreditCard className="size-4" aria-hidden="true" />
         Plan &amp; billing

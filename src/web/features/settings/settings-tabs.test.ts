@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_TAB_NAMES, searchForTab, tabFromSearch } from './settings-tabs.js';
 
 describe('the settings tab in the URL', () => {
-  it('lists profile, notifications, security and preferences, in that order', () => {
-    expect(SETTINGS_TAB_NAMES).toEqual(['profile', 'notifications', 'security', 'preferences']);
+  it('lists profile, notifications, security, preferences and team, in that order', () => {
+    expect(SETTINGS_TAB_NAMES).toEqual(['profile', 'notifications', 'security', 'preferences', 'team']);
   });
 
   it('opens the tab a link names', () => {

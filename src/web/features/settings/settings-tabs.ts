@@ -1,5 +1,5 @@
-/** The settings page's tabs in order (spec extended 3: security after notifications), and the URL's `tab` parameter. */
-export const SETTINGS_TABS = { profile: 'Profile', notifications: 'Notifications', security: 'Security', preferences: 'Preferences' } as const;
+/** The settings page's tabs in order (spec extended 3: security after notifications; the team last), and the URL's `tab` parameter. */
+export const SETTINGS_TABS = { profile: 'Profile', notifications: 'Notifications', security: 'Security', preferences: 'Preferences', team: 'Team' } as const;
 export type SettingsTab = keyof typeof SETTINGS_TABS;
 export const SETTINGS_TAB_NAMES = Object.keys(SETTINGS_TABS) as SettingsTab[];
 export const DEFAULT_SETTINGS_TAB: SettingsTab = 'profile';

@@ -7,6 +7,7 @@ import { NotificationsTab } from '../components/notifications-tab.js';
 import { PreferencesTab } from '../components/preferences-tab.js';
 import { ProfileTab } from '../components/profile-tab.js';
 import { SecurityTab } from '../components/security-tab.js';
+import { TeamTab } from '../../team/components/team-tab.js';
 import { SettingsCardSkeleton } from '../components/settings-skeleton.js';
 import { SETTINGS_TABS, SETTINGS_TAB_NAMES, isSettingsTab, searchForTab, tabFromSearch, type SettingsTab } from '../settings-tabs.js';
 import { useApplyServerTheme } from '../use-theme-setting.js';
@@ -23,7 +24,7 @@ export function SettingsPage() {
   };
 
   // Profile and preferences share one load; the notifications and security tabs have their own.
-  const settingsPanel = (name: Exclude<SettingsTab, 'notifications' | 'security'>) => {
+  const settingsPanel = (name: Exclude<SettingsTab, 'notifications' | 'security' | 'team'>) => {
     if (settings.isPending) return <SettingsCardSkeleton label={`Loading ${SETTINGS_TABS[name].toLowerCase()}`} />;
     if (settings.isError) {
       return <LoadError what="your settings" error={settings.error} onRetry={() => void settings.refetch()} retrying={settings.isRefetching} />;
@@ -36,7 +37,7 @@ export function SettingsPage() {
       <PageTitle title="Settings" />
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
-        <p className="text-muted-foreground">Your profile, notifications, security and preferences.</p>
+        <p className="text-muted-foreground">Your profile, notifications, security and preferences, and your team.</p>
       </div>
       <Tabs value={tab} onValueChange={onTabChange} className="grid min-w-0 grid-cols-1 gap-6">
         <TabsList aria-label="Settings sections">
@@ -58,6 +59,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="preferences" forceMount className="data-[state=inactive]:hidden">
           {settingsPanel('preferences')}
+        </TabsContent>
+        <TabsContent value="team" className="data-[state=inactive]:hidden">
+          <TeamTab />
         </TabsContent>
       </Tabs>
     </div>
