@@ -19,10 +19,10 @@ import { CopyButton } from '../../../components/ui/copy-button.js';
 import { SubmitButton } from '../../../components/ui/form-buttons.js';
 import { FormError } from '../../../components/ui/form-error.js';
 import { LoadError } from '../../../components/ui/load-error.js';
+import { RadioCards } from '../../../components/ui/radio-cards.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
-import { cn } from '../../../lib/cn.js';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api-tokens-api.js';
 import { SettingsCardSkeleton } from './settings-skeleton.js';
@@ -119,29 +119,13 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedApiToken) 
         error={errors.name?.message}
         {...register('name')}
       />
-      <fieldset className="grid min-w-0 gap-2">
-        <legend className="mb-2 text-sm leading-none font-medium text-foreground">Access</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {API_TOKEN_ACCESS.map((access) => (
-            <label
-              key={access}
-              className={cn(
-                'group flex min-h-10 cursor-pointer items-start gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm',
-                'has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-soft-foreground',
-                'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
-              )}
-            >
-              <input type="radio" value={access} className="mt-0.5 accent-primary" {...register('access')} />
-              <span className="grid gap-0.5">
-                <span className="font-medium">{API_TOKEN_ACCESS_LABELS[access]}</span>
-                {/* On the chosen card's tinted background the muted grey is too faint; it takes the card's text colour. */}
-                <span className="text-muted-foreground group-has-checked:text-primary-soft-foreground">{ACCESS_HINTS[access]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.access?.message ? <p className="text-sm font-medium text-destructive-text">{errors.access.message}</p> : null}
-      </fieldset>
+      <RadioCards
+        legend="Access"
+        columns={2}
+        options={API_TOKEN_ACCESS.map((access) => ({ value: access, label: API_TOKEN_ACCESS_LABELS[access], hint: ACCESS_HINTS[access] }))}
+        registration={register('access')}
+        error={errors.access?.message}
+      />
       <FormError message={formError} />
       <SubmitButton busy={isSubmitting} icon={<Plus className="size-4" aria-hidden="true" />}>
         Create token

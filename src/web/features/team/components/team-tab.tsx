@@ -13,6 +13,7 @@ import { ConfirmAction } from '../../../components/ui/confirm-action.js';
 import { SubmitButton } from '../../../components/ui/form-buttons.js';
 import { FormError } from '../../../components/ui/form-error.js';
 import { LoadError } from '../../../components/ui/load-error.js';
+import { RadioCards } from '../../../components/ui/radio-cards.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { isUnauthorizedError, readApiError } from '../../../lib/api.js';
@@ -213,28 +214,13 @@ function InviteForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Invite a member" className="grid gap-4">
       <TextField label="Email address" type="email" autoComplete="off" aria-required="true" error={errors.email?.message} {...register('email')} />
-      <fieldset className="grid min-w-0 gap-2">
-        <legend className="mb-2 text-sm leading-none font-medium text-foreground">Role</legend>
-        <div className="grid gap-2 sm:grid-cols-3">
-          {INVITABLE_ROLES.map((role) => (
-            <label
-              key={role}
-              className={cn(
-                'group flex min-h-10 cursor-pointer items-start gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm',
-                'has-checked:border-primary has-checked:bg-primary-soft has-checked:text-primary-soft-foreground',
-                'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
-              )}
-            >
-              <input type="radio" value={role} className="mt-0.5 accent-primary" {...register('role')} />
-              <span className="grid gap-0.5">
-                <span className="font-medium">{ROLE_NAMES[role]}</span>
-                <span className="text-muted-foreground group-has-checked:text-primary-soft-foreground">{ROLE_HINTS[role]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.role?.message ? <p className="text-sm font-medium text-destructive-text">{errors.role.message}</p> : null}
-      </fieldset>
+      <RadioCards
+        legend="Role"
+        columns={3}
+        options={INVITABLE_ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role], hint: ROLE_HINTS[role] }))}
+        registration={register('role')}
+        error={errors.role?.message}
+      />
       <FormError message={formError} />
       <SubmitButton busy={isSubmitting} icon={<Send className="size-4" aria-hidden="true" />}>
         Send invitation
