@@ -93,6 +93,8 @@ test('opening another account\'s verification link while signed in asks first an
   await expect(page.getByText(`You are signed in as ${owner}. Continue as ${stranger}?`)).toBeVisible();
   await page.getByRole('link', { name: `Stay signed in as ${owner}` }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The address changes before the lazily loaded dashboard replaces the question: wait for it to go.
+  await expect(page.getByRole('link', { name: `Stay signed in as ${owner}` })).toHaveCount(0);
   await expect(page.getByText(owner)).toBeVisible();
 });
 
