@@ -65,6 +65,7 @@ import { registerOpenApi } from './features/api-docs/openapi.js';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes.js';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes.js';
 import { invitationRoutes, myTeamRoutes, teamRoutes } from './features/teams/teams.routes.js';
+import { routeRoutes } from './features/route/route.routes.js';
 import { shareLinkPublicRoutes, shareLinkRoutes } from './features/share-links/share-links.routes.js';
 import { webhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { auditAccountRoutes, auditAdminRoutes } from './features/audit/audit.routes.js';
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions) {
       salesImportRoutes,
       slotStockRoutes,
       teamRoutes,
+      routeRoutes,
     ]),
   );
 

@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'team.role_changed',
   'team.member_removed',
   'team.ownership_handed_over',
+  'team.machines_assigned',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Action is not one the audit trail records' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -95,6 +96,7 @@ export const AuditActionLabels: Record<AuditAction, string> = {
   'team.role_changed': 'Member’s role changed',
   'team.member_removed': 'Member removed',
   'team.ownership_handed_over': 'Ownership handed over',
+  'team.machines_assigned': 'Machines assigned',
 };
 
 /** Entries are kept this long, then the audit.prune job removes them (the database refuses sooner). */

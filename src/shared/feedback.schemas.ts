@@ -148,6 +148,10 @@ export const VendingIssueSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   resolvedAt: z.string().nullable(),
+  /** The member who noted it on the route, by name; null for a customer's report. */
+  reportedBy: z.string().nullable(),
+  /** The member who last changed its status, by name; null before any change. */
+  changedBy: z.string().nullable(),
 });
 export type VendingIssue = z.infer<typeof VendingIssueSchema>;
 

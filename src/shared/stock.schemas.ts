@@ -147,6 +147,8 @@ export const RestockRecordSchema = z.object({
   slotCode: z.string().nullable(),
   restockedAt: z.string(),
   createdAt: z.string(),
+  /** The name of the member who recorded it; null for records made before teams or by a removed account. */
+  recordedBy: z.string().nullable(),
 });
 export type RestockRecord = z.infer<typeof RestockRecordSchema>;
 

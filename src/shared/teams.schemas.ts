@@ -48,6 +48,8 @@ export const TeamMemberSchema = z.object({
   joinedAt: z.string(),
   /** The caller. */
   you: z.boolean(),
+  /** The machines on their route (assigned to them): a driver sees and works on these alone. */
+  machineIds: z.array(z.number().int()),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 

@@ -43,10 +43,12 @@ describe('POST /api/stock/restocks', () => {
       productName: 'Sea Salt Chips',
       unitsLeft: 3,
       unitsFilled: 17,
+      // Who recorded it, by the name their account has.
+      recordedBy: 'Olivia Operator',
     });
     expect(Date.parse(record.restockedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(record.restockedAt)).toBeLessThanOrEqual(Date.now() + 1000);
-    expect(Object.keys(record).sort()).toEqual(['createdAt', 'id', 'machineId', 'machineName', 'productId', 'productName', 'restockedAt', 'slotCode', 'unitsFilled', 'unitsLeft']);
+    expect(Object.keys(record).sort()).toEqual(['createdAt', 'id', 'machineId', 'machineName', 'productId', 'productName', 'recordedBy', 'restockedAt', 'slotCode', 'unitsFilled', 'unitsLeft']);
 
     const list = await call.get(RESTOCKS);
     expect(list.statusCode, list.body).toBe(200);

@@ -51,6 +51,8 @@ describe('POST /api/vending-issues: who receives it', () => {
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       resolvedAt: null,
+      reportedBy: null,
+      changedBy: null,
     });
     expect((await storedIssue(body.id))!.userId).toBe(owner.user.id);
     expect((await list(owner.cookie)).json()).toEqual([body]);

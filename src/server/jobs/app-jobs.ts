@@ -35,6 +35,7 @@ import { buildExportJob } from '../features/account-data/build-export.job.js';
 import { eraseAccountsJob } from '../features/account-data/erase-accounts.job.js';
 import { pruneExportsJob } from '../features/account-data/prune-exports.job.js';
 import { pruneAuditEventsJob } from '../features/audit/prune-audit.job.js';
+import { pruneRouteActionsJob } from '../features/route/prune-route-actions.job.js';
 import { teamInvitationMail } from '../features/teams/emails/team-invitation.js';
 import { mailJob } from '../integrations/mail/define-mail.js';
 import type { JobRegistry } from './job-definition.js';
@@ -73,6 +74,7 @@ export const appJobs = {
   'magnets.poll': pollMagnetOrdersJob,
   'jobs.prune': pruneJobsJob,
   'audit.prune': pruneAuditEventsJob,
+  'route.prune-actions': pruneRouteActionsJob,
   'affiliates.approve-commissions': approveCommissionsJob,
   'analytics.compute': computeAnalyticsJob,
   'analytics.nightly': nightlyAnalyticsJob,
@@ -92,6 +94,7 @@ export const appSchedules: RecurringJob[] = [
   // At night (UTC), off the hour that other installs' cron jobs crowd.
   { name: 'jobs.prune', cron: '17 3 * * *', payload: {} },
   { name: 'audit.prune', cron: '29 3 * * *', payload: {} },
+  { name: 'route.prune-actions', cron: '33 3 * * *', payload: {} },
   // Orders whose Printify webhooks are late; each is asked about at most every few hours.
   { name: 'magnets.poll', cron: '41 * * * *', payload: {} },
   // Notices: high votes within minutes of the rise, and the 8:00 mails at most ten minutes late in

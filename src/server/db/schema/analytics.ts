@@ -27,6 +27,8 @@ export const restockRecords = pgTable(
     /** The planogram slot filled, when the visit was recorded slot by slot; its level after is left plus filled. */
     slotCode: text('slot_code'),
     restockedAt: timestamp('restocked_at', { withTimezone: true }).notNull(),
+    /** The member who recorded it; null for records made before teams, or once their account is gone. */
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -62,6 +62,10 @@ export const vendingIssues = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The member who noted it on the route; null for a customer's report. */
+    reportedBy: integer('reported_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The member who last changed its status; null before any change, or once their account is gone. */
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [index('vending_issues_user_status_idx').on(table.userId, table.status, table.createdAt)],
 );

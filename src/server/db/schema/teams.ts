@@ -1,6 +1,6 @@
 /** Teams (decision 0054): who works in an operator's account and with what role, and the invitations to join one. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { INVITABLE_ROLES, TEAM_ROLES } from '../../../shared/team-roles.js';
 import { users } from './accounts.js';
 import { vendingMachines } from './catalog.js';
@@ -71,6 +71,62 @@ export const machineAssignments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('machine_assignments_unique').on(table.machineId, table.userId), index('machine_assignments_user_idx').on(table.userId, table.teamId)],
+);
+
+/** The order a member visits their machines in, as they last arranged it on the route screen. */
+export const routeOrders = pgTable(
+  'route_orders',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Machines first to last; one removed or unassigned since is skipped on reading. */
+    machineIds: integer('machine_ids').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.userId] })],
+);
+
+/** A machine visit a member marked done on the route. */
+export const routeVisits = pgTable(
+  'route_visits',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    machineId: integer('machine_id')
+      .notNull()
+      .references(() => vendingMachines.id, { onDelete: 'cascade' }),
+    /** Who made the visit; null once their account is gone. */
+    memberUserId: integer('member_user_id').references(() => users.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('route_visits_machine_idx').on(table.teamId, table.machineId, table.doneAt)],
+);
+
+/**
+ * What each change sent from the route answered, by the key the phone gave it: a change queued
+ * offline and sent again (a retry after a lost answer) is applied once and answered the same.
+ */
+export const routeActions = pgTable(
+  'route_actions',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    memberUserId: integer('member_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The call it answered ('POST /api/route/…'): the same key on another call is refused. */
+    action: text('action').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.key] }), index('route_actions_created_idx').on(table.createdAt)],
 );
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect;

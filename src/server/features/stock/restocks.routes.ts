@@ -11,6 +11,7 @@ import {
   RestockRecordSchema,
 } from '../../../shared/stock.schemas.js';
 import { signedInUser } from '../../route-scopes.js';
+import { memberOf } from '../teams/team-of-request.js';
 import { deleteRestock, listRestocks, recordRestock, recordVisit } from './restocks.service.js';
 
 export const RESTOCKS_API = '/api/stock/restocks';
@@ -25,11 +26,11 @@ export async function restockRoutes(server: FastifyInstance) {
   );
 
   app.post(RESTOCKS_API, { schema: { body: RestockInputSchema, response: { 201: RestockRecordSchema } } }, async (request, reply) =>
-    reply.status(201).send(await recordRestock(ctx, signedInUser(request).id, request.body)),
+    reply.status(201).send(await recordRestock(ctx, signedInUser(request).id, request.body, memberOf(request).userId)),
   );
 
   app.post(`${RESTOCKS_API}/batch`, { schema: { body: RestockBatchInputSchema, response: { 201: RestockBatchSchema } } }, async (request, reply) =>
-    reply.status(201).send(await recordVisit(ctx, signedInUser(request).id, request.body)),
+    reply.status(201).send(await recordVisit(ctx, signedInUser(request).id, memberOf(request).userId, request.body)),
   );
 
   app.delete(`${RESTOCKS_API}/:id`, { schema: { params: RestockIdParamsSchema, response: { 200: DeletedSchema } } }, async (request) => {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { products, restockRecords, vendingMachines } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http-errors.js';
+import { memberNameOf, memberNameSql } from '../teams/member-name.js';
 import { markSuggestionsStocked, publishSuggestionStocked } from '../suggestions/suggestion-stocking.js';
 
 type Reader = Pick<Database, 'select'>;
@@ -56,7 +57,7 @@ export const ownedProductNames = (db: Reader, userId: number, ids: number[], fie
 
 type RestockRow = typeof restockRecords.$inferSelect;
 
-export function toRecord(row: RestockRow, machineName: string, productName: string): RestockRecord {
+export function toRecord(row: RestockRow, machineName: string, productName: string, recordedBy: string | null): RestockRecord {
   return {
     id: row.id,
     machineId: row.machineId,
@@ -68,6 +69,7 @@ export function toRecord(row: RestockRow, machineName: string, productName: stri
     slotCode: row.slotCode,
     restockedAt: row.restockedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
+    recordedBy,
   };
 }
 
@@ -83,19 +85,19 @@ export async function listRestocks(ctx: AppContext, userId: number, query: { mac
     filters.push(eq(restockRecords.productId, query.productId));
   }
   const rows = await ctx.db
-    .select({ record: restockRecords, machineName: vendingMachines.name, productName: products.name })
+    .select({ record: restockRecords, machineName: vendingMachines.name, productName: products.name, recordedBy: memberNameSql(restockRecords.recordedBy) })
     .from(restockRecords)
     .innerJoin(vendingMachines, eq(vendingMachines.id, restockRecords.machineId))
     .innerJoin(products, eq(products.id, restockRecords.productId))
     .where(and(...filters))
     .orderBy(desc(restockRecords.restockedAt), desc(restockRecords.id))
     .limit(RESTOCK_LIST_LIMIT);
-  return rows.map(({ record, machineName, productName }) => toRecord(record, machineName, productName));
+  return rows.map(({ record, machineName, productName, recordedBy }) => toRecord(record, machineName, productName, recordedBy));
 }
 
-/** Records one product refilled at one machine; both must be the operator's own. */
-export async function recordRestock(ctx: AppContext, userId: number, input: RestockFields): Promise<RestockRecord> {
-  const { records } = await recordVisit(ctx, userId, {
+/** Records one product refilled at one machine; both must be the operator's own. `recordedBy`: the member. */
+export async function recordRestock(ctx: AppContext, userId: number, input: RestockFields, recordedBy: number | null = null): Promise<RestockRecord> {
+  const { records } = await recordVisit(ctx, userId, recordedBy, {
     machineId: input.machineId,
     restockedAt: input.restockedAt,
     lines: [{ productId: input.productId, unitsLeft: input.unitsLeft, unitsFilled: input.unitsFilled }],
@@ -110,6 +112,8 @@ export async function recordRestock(ctx: AppContext, userId: number, input: Rest
 export async function recordVisit(
   ctx: AppContext,
   userId: number,
+  /** The member who recorded it. */
+  recordedBy: number | null,
   input: RestockBatchFields,
   /** The field a foreign product's 404 names: the line's, or 'productId' for a single record. */
   productField: (index: number) => string = (index) => `lines.${index}.productId`,
@@ -125,13 +129,14 @@ export async function recordVisit(
     );
     const rows = await tx
       .insert(restockRecords)
-      .values(input.lines.map((line) => ({ userId, machineId: machine.id, restockedAt, ...line })))
+      .values(input.lines.map((line) => ({ userId, machineId: machine.id, restockedAt, recordedBy, ...line })))
       .returning();
+    const recorderName = await memberNameOf(tx, recordedBy);
     // A product customers suggested here has now reached the machine: they hear it is stocked.
     const stockedSuggestions = await markSuggestionsStocked(ctx, tx, userId, machine.id, input.lines.map((line) => line.productId));
     // RETURNING follows the VALUES order in practice, but nothing promises it: match by product.
     const byProduct = new Map(rows.map((row) => [row.productId, row]));
-    const records = input.lines.map((line) => toRecord(byProduct.get(line.productId)!, machine.name, productNames.get(line.productId)!));
+    const records = input.lines.map((line) => toRecord(byProduct.get(line.productId)!, machine.name, productNames.get(line.productId)!, recorderName));
     return { batch: { records }, stocked: stockedSuggestions };
   });
   // The operator's other tabs show those suggestions stocked.

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { planogramSlots, products, restockRecords } from '../../db/schema.js';
 import { HttpError } from '../../http-errors.js';
 import { markSuggestionsStocked, publishSuggestionStocked } from '../suggestions/suggestion-stocking.js';
+import { memberNameOf } from '../teams/member-name.js';
 import { ownedMachine, toRecord } from './restocks.service.js';
 
 /**
@@ -13,7 +14,7 @@ import { ownedMachine, toRecord } from './restocks.service.js';
  * slot holds now. Everything is written or nothing (one transaction); a slot that is not in the
  * planogram, holds no product, or would hold more than its capacity names its line.
  */
-export async function recordSlotVisit(ctx: AppContext, userId: number, input: SlotVisitFields): Promise<RestockBatch> {
+export async function recordSlotVisit(ctx: AppContext, userId: number, input: SlotVisitFields, recordedBy: number | null = null): Promise<RestockBatch> {
   const restockedAt = input.restockedAt ?? new Date();
   const { batch, stocked } = await ctx.db.transaction(async (tx) => {
     const machine = await ownedMachine(tx, userId, input.machineId);
@@ -33,11 +34,12 @@ export async function recordSlotVisit(ctx: AppContext, userId: number, input: Sl
     });
     const rows = await tx
       .insert(restockRecords)
-      .values(lines.map(({ slot, fill }) => ({ userId, machineId: machine.id, productId: slot.productId, slotCode: slot.code, unitsLeft: fill.unitsLeft, unitsFilled: fill.unitsFilled, restockedAt })))
+      .values(lines.map(({ slot, fill }) => ({ userId, machineId: machine.id, productId: slot.productId, slotCode: slot.code, unitsLeft: fill.unitsLeft, unitsFilled: fill.unitsFilled, restockedAt, recordedBy })))
       .returning();
+    const recorderName = await memberNameOf(tx, recordedBy);
     const stockedSuggestions = await markSuggestionsStocked(ctx, tx, userId, machine.id, [...new Set(lines.map(({ slot }) => slot.productId))]);
     const bySlot = new Map(rows.map((row) => [row.slotCode, row]));
-    const records = lines.map(({ slot }) => toRecord(bySlot.get(slot.code)!, machine.name, slot.productName ?? ''));
+    const records = lines.map(({ slot }) => toRecord(bySlot.get(slot.code)!, machine.name, slot.productName ?? '', recorderName));
     return { batch: { records }, stocked: stockedSuggestions };
   });
   for (const suggestion of stocked) publishSuggestionStocked(ctx, userId, suggestion);

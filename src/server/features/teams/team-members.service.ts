@@ -4,8 +4,9 @@ import type { InvitableRole } from '../../../shared/team-roles.js';
 import { InvitationMessages, memberLimitMessage, type Team } from '../../../shared/teams.schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { apiTokens, sessions, teamInvitations, teamMembers, users } from '../../db/schema.js';
+import { apiTokens, machineAssignments, sessions, teamInvitations, teamMembers, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http-errors.js';
+import { assignmentsByMember } from './machine-assignments.service.js';
 import type { RequestMember } from './team-of-request.js';
 
 /**
@@ -47,13 +48,23 @@ export async function readTeam(ctx: AppContext, member: RequestMember, now = new
     .from(teamInvitations)
     .where(and(eq(teamInvitations.teamId, member.teamId), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt), gt(teamInvitations.expiresAt, now)))
     .orderBy(desc(teamInvitations.createdAt), desc(teamInvitations.id));
+  const assigned = await assignmentsByMember(ctx, member.teamId);
   const plan = PLANS[account.tier];
   const used = members.filter((row) => row.role !== 'owner').length + invitations.length;
   return {
     teamId: member.teamId,
     name: teamNameOf(account),
     yourRole: member.role,
-    members: members.map((row) => ({ userId: row.userId, firstName: row.firstName, lastName: row.lastName, email: row.email, role: row.role, joinedAt: row.joinedAt.toISOString(), you: row.userId === member.userId })),
+    members: members.map((row) => ({
+      userId: row.userId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      role: row.role,
+      joinedAt: row.joinedAt.toISOString(),
+      you: row.userId === member.userId,
+      machineIds: assigned.get(row.userId) ?? [],
+    })),
     invitations: invitations.map((row) => ({ id: row.id, email: row.email, role: row.role, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), invitedBy: row.invitedBy })),
     memberLimit: plan.memberLimit,
     seatsUsed: used,
@@ -74,13 +85,16 @@ export async function changeRole(ctx: AppContext, caller: RequestMember, userId:
     const target = await otherMember(tx, caller, userId);
     if (target.role === 'owner') throw conflict(InvitationMessages.ownerStays);
     await tx.update(teamMembers).set({ role }).where(eq(teamMembers.id, target.id));
+    // A viewer visits no machines: a route assigned before would only hide the rest of the fleet from them.
+    if (role === 'viewer') await tx.delete(machineAssignments).where(and(eq(machineAssignments.teamId, caller.teamId), eq(machineAssignments.userId, userId)));
   });
 }
 
-/** Ends what a person holds in a team: their sessions that work in it and the tokens they made for it. */
+/** Ends what a person holds in a team: their sessions that work in it, the tokens they made for it, their route. */
 async function endAccessTo(tx: Pick<Database, 'delete'>, teamId: number, userId: number): Promise<void> {
   await tx.delete(sessions).where(and(sql`(${sessions.sess}->>'userId')::int = ${userId}`, sql`(${sessions.sess}->>'teamId')::int = ${teamId}`));
   await tx.delete(apiTokens).where(and(eq(apiTokens.userId, teamId), eq(apiTokens.memberUserId, userId)));
+  await tx.delete(machineAssignments).where(and(eq(machineAssignments.teamId, teamId), eq(machineAssignments.userId, userId)));
 }
 
 export async function removeMember(ctx: AppContext, caller: RequestMember, userId: number): Promise<void> {

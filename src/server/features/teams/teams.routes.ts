@@ -18,7 +18,9 @@ import {
   TeamInvitationSchema,
   TeamSchema,
 } from '../../../shared/teams.schemas.js';
+import { memberMachinesApi, MemberMachinesInputSchema, MemberMachinesSchema } from '../../../shared/route.schemas.js';
 import { signedInUser } from '../../route-scopes.js';
+import { setMemberMachines } from './machine-assignments.service.js';
 import { unauthorized } from '../../http-errors.js';
 import { recordRequestAudit } from '../audit/record-audit.js';
 import { myTeams, switchTeam } from './my-teams.service.js';
@@ -66,6 +68,14 @@ export async function teamRoutes(server: FastifyInstance) {
     await removeMember(ctx, member, request.params.userId);
     await recordRequestAudit(ctx, request, { action: 'team.member_removed', targetType: 'user', targetId: request.params.userId, accountUserId: member.teamId });
     return { ok: true as const };
+  });
+
+  // Owners and managers say which machines each member visits.
+  app.put(memberMachinesApi(':userId'), { schema: { params: memberParams, body: MemberMachinesInputSchema, response: { 200: MemberMachinesSchema } } }, async (request) => {
+    const member = memberOf(request);
+    const machineIds = await setMemberMachines(ctx, member, request.params.userId, request.body.machineIds);
+    await recordRequestAudit(ctx, request, { action: 'team.machines_assigned', targetType: 'user', targetId: request.params.userId, accountUserId: member.teamId, details: { machines: machineIds.length } });
+    return { userId: request.params.userId, machineIds };
   });
 
   app.post(TEAM_OWNERSHIP_API, { config: ownerOnly, schema: { body: HandOverInputSchema, response: { 200: OkSchema } } }, async (request) => {

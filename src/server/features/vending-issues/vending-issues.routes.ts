@@ -13,6 +13,7 @@ import { limit } from '../../plugins/rate-limit.js';
 import { signedInUser } from '../../route-scopes.js';
 import { resolveFeedbackRecipient } from '../suggestions/feedback-recipient.js';
 import { ScanSourceQuerySchema } from '../../../shared/scan-sources.schemas.js';
+import { memberOf } from '../teams/team-of-request.js';
 import { changeIssueStatus, countIssues, listIssues, reportIssue } from './vending-issues.service.js';
 
 const TEN_MINUTES = 10 * 60_000;
@@ -55,7 +56,7 @@ export async function vendingIssueRoutes(server: FastifyInstance) {
     app.patch(
       path,
       { schema: { params: IssueIdParamsSchema, body: IssueStatusSchema, response: { 200: VendingIssueSchema } } },
-      async (request) => changeIssueStatus(ctx, signedInUser(request).id, request.params.id, request.body.status, request.body.publicReply),
+      async (request) => changeIssueStatus(ctx, signedInUser(request).id, request.params.id, request.body.status, request.body.publicReply, memberOf(request).userId),
     );
   }
 }

@@ -19,10 +19,11 @@ import { publishLive } from '../../live/publish.js';
 import type { ScanSource } from '../../../shared/scan-sources.js';
 import type { FeedbackRecipient } from '../suggestions/feedback-recipient.js';
 import { issueCreatedData, issueStatusChangedData, queueWebhookEvent } from '../webhooks/webhook-events.js';
+import { memberNameSql } from '../teams/member-name.js';
 import { queueIssueReplyMail } from './issue-reply-mail.js';
 
 type IssueReport = z.output<typeof IssueReportSchema>;
-type IssueRow = typeof vendingIssues.$inferSelect & { machineName: string | null };
+type IssueRow = typeof vendingIssues.$inferSelect & { machineName: string | null; reportedByName: string | null; changedByName: string | null };
 
 function toIssue(row: IssueRow): VendingIssue {
   return {
@@ -38,6 +39,8 @@ function toIssue(row: IssueRow): VendingIssue {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    reportedBy: row.reportedByName,
+    changedBy: row.changedByName,
   };
 }
 
@@ -57,7 +60,7 @@ export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient,
         source: recipient.machine ? source : 'direct',
       })
       .returning();
-    const issue = toIssue({ ...row!, machineName: recipient.machine?.name ?? null });
+    const issue = toIssue({ ...row!, machineName: recipient.machine?.name ?? null, reportedByName: null, changedByName: null });
     if (recipient.emailNotifications) {
       const { machineName, productName, customerName, customerEmail, issueDescription } = issue;
       const props = {
@@ -78,16 +81,54 @@ export async function reportIssue(ctx: AppContext, recipient: FeedbackRecipient,
   return reported;
 }
 
+/**
+ * An issue a member found at a machine on the route: it names them as who reported it, and the
+ * team's webhooks and open tabs hear of it as of a customer's report. The member does not mail the
+ * team about their own finding.
+ */
+export async function noteIssue(
+  ctx: AppContext,
+  teamId: number,
+  machine: { id: number; name: string },
+  member: { userId: number; name: string; email: string },
+  input: { productName: string; description: string },
+): Promise<VendingIssue> {
+  const noted = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(vendingIssues)
+      .values({
+        userId: teamId,
+        machineId: machine.id,
+        customerName: member.name,
+        customerEmail: member.email,
+        productName: input.productName,
+        issueDescription: input.description,
+        reportedBy: member.userId,
+      })
+      .returning();
+    const issue = toIssue({ ...row!, machineName: machine.name, reportedByName: member.name, changedByName: null });
+    await queueWebhookEvent(tx, teamId, 'issue.created', issueCreatedData(issue));
+    return issue;
+  });
+  publishIssue(ctx, teamId, noted, 'reported');
+  return noted;
+}
+
 /** Open tabs refresh their lists and counts; a new report also raises a notification there. */
 function publishIssue(ctx: AppContext, userId: number, issue: VendingIssue, change: 'reported' | 'status') {
   const { id: issueId, machineId, status, productName, machineName } = issue;
   publishLive(ctx, userId, { type: 'issue', change, issueId, machineId, status, productName, machineName });
 }
 
-/** The operator's issues with their machine's name; every query goes through here, scoped by owner. */
-function selectIssues(ctx: AppContext, userId: number, ...filters: (SQL | undefined)[]) {
-  return ctx.db
-    .select({ ...getTableColumns(vendingIssues), machineName: vendingMachines.name })
+/** The operator's issues with their machine's and members' names; every query goes through here, scoped by owner. */
+export function selectIssues(db: Pick<Database, 'select'>, userId: number, ...filters: (SQL | undefined)[]) {
+  return db
+    .select({
+      ...getTableColumns(vendingIssues),
+      machineName: vendingMachines.name,
+      reportedByName: memberNameSql(vendingIssues.reportedBy),
+      changedByName: memberNameSql(vendingIssues.changedBy),
+    })
     .from(vendingIssues)
     .leftJoin(vendingMachines, eq(vendingMachines.id, vendingIssues.machineId))
     .where(and(eq(vendingIssues.userId, userId), ...filters));
@@ -100,7 +141,7 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
 export async function listIssues(ctx: AppContext, userId: number, query: IssueListQuery): Promise<VendingIssue[]> {
   const pattern = query.search ? containsPattern(query.search) : undefined;
   const rows = await selectIssues(
-    ctx,
+    ctx.db,
     userId,
     query.status ? eq(vendingIssues.status, query.status) : undefined,
     pattern
@@ -126,14 +167,8 @@ export async function countIssues(ctx: AppContext, userId: number): Promise<Issu
 }
 
 async function findIssue(ctx: AppContext, userId: number, id: number): Promise<VendingIssue | undefined> {
-  const [row] = await selectIssues(ctx, userId, eq(vendingIssues.id, id));
+  const [row] = await selectIssues(ctx.db, userId, eq(vendingIssues.id, id));
   return row && toIssue(row);
-}
-
-async function machineNameOf(db: Database, machineId: number | null): Promise<string | null> {
-  if (machineId === null) return null;
-  const [machine] = await db.select({ name: vendingMachines.name }).from(vendingMachines).where(eq(vendingMachines.id, machineId));
-  return machine?.name ?? null;
 }
 
 function transitionRefusal(from: IssueStatus, to: IssueStatus): string {
@@ -156,6 +191,8 @@ export async function changeIssueStatus(
   to: IssueStatus,
   /** Only with `resolved`: stored on the issue and mailed to the customer who reported it. */
   publicReply: string | null = null,
+  /** The member making the change, named on the issue from then on. */
+  changedBy: number | null = null,
 ): Promise<VendingIssue> {
   if (publicReply !== null && to !== 'resolved') throw badRequest(FeedbackMessages.replyOnlyWhenResolving, { publicReply: FeedbackMessages.replyOnlyWhenResolving });
   const allowedFrom = ISSUE_STATUSES.filter((from) => ISSUE_TRANSITIONS[from].includes(to));
@@ -165,12 +202,13 @@ export async function changeIssueStatus(
       const [before] = await tx.select({ status: vendingIssues.status }).from(vendingIssues).where(and(eq(vendingIssues.id, id), eq(vendingIssues.userId, userId))).for('update');
       const [row] = await tx
         .update(vendingIssues)
-        .set({ status: to, updatedAt: now, ...(to === 'resolved' ? { resolvedAt: now, publicReply } : {}) })
+        .set({ status: to, updatedAt: now, changedBy, ...(to === 'resolved' ? { resolvedAt: now, publicReply } : {}) })
         .where(and(eq(vendingIssues.id, id), eq(vendingIssues.userId, userId), inArray(vendingIssues.status, allowedFrom)))
         .returning();
       if (!row || !before) return undefined;
       if (publicReply !== null) await queueIssueReplyMail(ctx, tx, userId, row, publicReply);
-      const issue = toIssue({ ...row, machineName: await machineNameOf(tx, row.machineId) });
+      const [fresh] = await selectIssues(tx, userId, eq(vendingIssues.id, row.id));
+      const issue = toIssue(fresh!);
       await queueWebhookEvent(tx, userId, 'issue.status_changed', issueStatusChangedData(issue, before.status));
       return issue;
     });
