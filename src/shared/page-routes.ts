@@ -40,6 +40,8 @@ export const PUBLIC_PAGE_PATHS = {
 /** Operator pages: signed-out visitors are sent to sign in, so each is a page for everyone. */
 export const OPERATOR_PAGE_PATHS = {
   dashboard: '/dashboard',
+  // The day on the road (issue 31): the machines to visit, what to bring, and the visit at each.
+  route: '/route',
   products: '/products',
   vendingMachines: '/vending-machines',
   // One machine: its details and planogram (which product sits in which slot), linked from its card.

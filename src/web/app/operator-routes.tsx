@@ -36,6 +36,7 @@ export interface OperatorRoute {
 /** What the web app has for each operator page; a key per page, so none can be left out. */
 const OPERATOR_PAGES: Record<OperatorPageName, Omit<OperatorRoute, 'path'>> = {
   dashboard: { Page: DashboardPage },
+  route: { Page: lazyPage(() => import('../features/route/pages/route-page.js'), 'RoutePage') },
   products: { Page: ProductsPage },
   vendingMachines: { Page: VendingMachinesPage },
   machine: { Page: lazyPage(() => import('../features/machines/pages/machine-page.js'), 'MachinePage') },

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { homePathFor, useAuth } from '../lib/auth.js';
 import { paths } from '../lib/paths.js';
+import { useMyTeams } from '../features/team/api.js';
 import { lazyPage } from './lazy-page.js';
 import { NotFoundContent, NotFoundPage } from './not-found.js';
 import { DashboardPage, type OperatorRoute } from './operator-routes.js';
@@ -33,7 +34,7 @@ export function HomeRoute() {
     return (
       <AppShell>
         <Suspense fallback={<PageContentSkeleton />}>
-          <DashboardPage />
+          <HomeDashboard />
         </Suspense>
       </AppShell>
     );
@@ -43,6 +44,14 @@ export function HomeRoute() {
       <LandingPage footer={<PageFooter />} />
     </Suspense>
   );
+}
+
+/** The dashboard at '/', but for a driver, whose home is their route. */
+function HomeDashboard() {
+  const teams = useMyTeams();
+  if (teams.isPending) return <PageContentSkeleton />;
+  if (teams.data?.find((team) => team.current)?.role === 'driver') return <Navigate to={paths.route} replace />;
+  return <DashboardPage />;
 }
 
 /**
@@ -67,10 +76,18 @@ export function OperatorLayout() {
   );
 }
 
-/** One operator page; not yet built (or admin-only for a non-admin) shows the 404 page in the shell. */
+/**
+ * One operator page; not yet built (or admin-only for a non-admin) shows the 404 page in the shell.
+ * A driver has the route alone: any other page takes them there.
+ */
 export function OperatorPage({ route }: { route: OperatorRoute }) {
   const { isAdmin } = useAuth();
+  const teams = useMyTeams();
+  const role = teams.data?.find((team) => team.current)?.role;
   const { Page } = route;
+  // Until the person's teams are read, no page starts its calls as a role it may not have.
+  if (teams.isPending) return <PageContentSkeleton />;
+  if (role === 'driver' && route.path !== paths.route) return <Navigate to={paths.route} replace />;
   if (!Page || (route.adminOnly && !isAdmin)) return <NotFoundContent />;
   return (
     <Suspense fallback={<PageContentSkeleton />}>

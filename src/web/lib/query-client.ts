@@ -18,6 +18,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: Infinity,
+        // Ask even when the browser says it is offline: a page held by a service worker (the route
+        // screen) answers from the phone's copy, and anywhere else the call fails and says so at once.
+        networkMode: 'offlineFirst',
       },
       mutations: {
         retry: false,

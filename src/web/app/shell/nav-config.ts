@@ -9,6 +9,7 @@ import {
   HandHeart,
   Handshake,
   LayoutDashboard,
+  Route,
   Link2,
   Lightbulb,
   MessageSquarePlus,
@@ -37,6 +38,8 @@ export interface NavEntry {
   adminOnly?: boolean;
   /** Only members of the affiliate program (operators who also refer) see it; it leads outside the operator pages. */
   affiliateOnly?: boolean;
+  /** A driver sees it (drivers see only these). */
+  forDrivers?: boolean;
   /** A live count shown beside the label. */
   badge?: 'unresolvedIssues';
 }
@@ -44,6 +47,8 @@ export interface NavEntry {
 /** The sidebar of spec 2.2, in order. Entries whose page is not built yet are hidden (see below). */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Dashboard', href: paths.dashboard, icon: LayoutDashboard },
+  // The day on the road: the one page a driver has.
+  { label: 'Today', href: paths.route, icon: Route, forDrivers: true },
   {
     label: 'Product Info',
     icon: Package,
@@ -83,14 +88,17 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
 export interface NavViewer {
   isAdmin: boolean;
   isAffiliate: boolean;
+  /** A driver in the team in use: their route is all they have. */
+  isDriver?: boolean;
 }
 
 /**
  * The entries this user should see: built pages only, admin entries for admins, the affiliate
- * dashboard for members of the program, parents with a visible child.
+ * dashboard for members of the program, parents with a visible child; a driver, their route alone.
  */
 export function visibleNavEntries(entries: readonly NavEntry[], viewer: NavViewer): NavEntry[] {
   return entries.flatMap((entry): NavEntry[] => {
+    if (viewer.isDriver && !entry.forDrivers) return [];
     if (entry.adminOnly && !viewer.isAdmin) return [];
     if (entry.affiliateOnly) return viewer.isAffiliate ? [entry] : [];
     if (entry.children) {

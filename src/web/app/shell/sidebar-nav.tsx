@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth.js';
 import { UnresolvedIssuesBadge } from './unresolved-issues-badge.js';
 import { cn } from '../../lib/cn.js';
+import { useTeamRole } from '../../features/team/api.js';
 import { isNavEntryActive, isNavHrefActive, NAV_ENTRIES, visibleNavEntries, type NavEntry } from './nav-config.js';
 
 const itemClass =
@@ -67,7 +68,8 @@ function NavGroup({ entry, pathname }: { entry: NavEntry; pathname: string }) {
 export function SidebarNav() {
   const { pathname } = useLocation();
   const { isAdmin, isAffiliate } = useAuth();
-  const entries = visibleNavEntries(NAV_ENTRIES, { isAdmin, isAffiliate });
+  const isDriver = useTeamRole() === 'driver';
+  const entries = visibleNavEntries(NAV_ENTRIES, { isAdmin, isAffiliate, isDriver });
 
   return (
     <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">

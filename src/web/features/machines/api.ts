@@ -41,8 +41,8 @@ export const qrCodeQuery = (machineId: number) =>
 const refreshMachineViews = (queryClient: QueryClient) =>
   invalidateKeys(queryClient, machineKeys.all, machinePerformanceKeys.all, statsKeys.all, productKeys.all);
 
-export function useMachines() {
-  return useQuery(machinesQuery);
+export function useMachines(enabled = true) {
+  return useQuery({ ...machinesQuery, enabled });
 }
 
 export interface SaveMachineVariables {

@@ -7,6 +7,7 @@ import { invalidateKeys } from '../../lib/query-client.js';
 import { productKeys } from '../products/api.js';
 import { machinePerformanceKeys, statsKeys } from '../stats/api.js';
 import { sendBatch } from './send-batch.js';
+import { newUuid } from '../../lib/uuid.js';
 
 /** GET /api/products/template/download, saved by the browser as product-import-template.xlsx. */
 export async function downloadImportTemplate(): Promise<void> {
@@ -39,16 +40,6 @@ export interface ImportProgress {
   waitingMs?: number;
 }
 
-/** A version-4 UUID; crypto.randomUUID exists only on secure (HTTPS or localhost) pages. */
-function newBatchKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /**
  * POST /api/products/import, one batch after another, each under its own key (kept across its
  * retries, send-batch.ts). A batch that
@@ -63,7 +54,7 @@ export function useRunImport() {
       onProgress({ ...progress });
       for (const rows of batches) {
         try {
-          const result = await sendBatch(newBatchKey(), existing, rows, {
+          const result = await sendBatch(newUuid(), existing, rows, {
             onWaiting: (waitingMs) => onProgress({ ...progress, ...(waitingMs === null ? {} : { waitingMs }) }),
           });
           progress.created += result.created;

@@ -13,7 +13,8 @@ import {
   type Team,
   type TeamInvitation,
 } from '../../../shared/teams.schemas.js';
-import type { InvitableRole } from '../../../shared/team-roles.js';
+import { memberMachinesApi } from '../../../shared/route.schemas.js';
+import type { InvitableRole, TeamRole } from '../../../shared/team-roles.js';
 import { apiJson } from '../../lib/api.js';
 
 /** The team in use (members, invitations), the teams of the signed-in person, and an invitation's page. */
@@ -25,6 +26,11 @@ export const myTeamsQuery = queryOptions<MyTeam[]>({ queryKey: teamKeys.mine });
 
 export const useTeam = () => useQuery(teamQuery);
 export const useMyTeams = (enabled = true) => useQuery({ ...myTeamsQuery, enabled });
+
+/** The signed-in person's role in the team in use; undefined until their teams are read. */
+export function useTeamRole(enabled = true): TeamRole | undefined {
+  return useMyTeams(enabled).data?.find((team) => team.current)?.role;
+}
 
 export function useInvitationPreview(token: string) {
   return useQuery({ queryKey: teamKeys.invitation(token), queryFn: () => apiJson<InvitationPreview>('GET', invitationApi(token)), retry: false });
@@ -43,6 +49,8 @@ export const useInvite = () => useTeamChange((input: InviteInput) => apiJson<Tea
 export const useRevokeInvitation = () => useTeamChange((id: number) => apiJson<{ id: number; deleted: true }>('DELETE', `${TEAM_INVITATIONS_API}/${id}`));
 export const useChangeRole = () => useTeamChange(({ userId, role }: { userId: number; role: InvitableRole }) => apiJson<{ ok: true }>('PATCH', teamMemberApi(userId), { role }));
 export const useRemoveMember = () => useTeamChange((userId: number) => apiJson<{ ok: true }>('DELETE', teamMemberApi(userId)));
+export const useAssignMachines = () =>
+  useTeamChange(({ userId, machineIds }: { userId: number; machineIds: number[] }) => apiJson<{ userId: number; machineIds: number[] }>('PUT', memberMachinesApi(userId), { machineIds }));
 export const useHandOver = () => useTeamChange((userId: number) => apiJson<{ ok: true }>('POST', TEAM_OWNERSHIP_API, { userId }));
 
 /** Working in another team changes every figure: everything cached is read again. */

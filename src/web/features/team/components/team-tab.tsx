@@ -22,6 +22,8 @@ import { formatDate } from '../../../lib/dates.js';
 import { paths } from '../../../lib/paths.js';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.js';
 import { SettingsCardSkeleton } from '../../settings/components/settings-skeleton.js';
+import { useMachines } from '../../machines/api.js';
+import { AssignMachinesButton, assignedMachinesText } from './machine-assignment.js';
 import { useChangeRole, useHandOver, useInvite, useRemoveMember, useRevokeInvitation, useTeam } from '../api.js';
 
 /** What each role may do, as the invite form and the member list explain it (decision 0054). */
@@ -61,18 +63,23 @@ export function TeamTab() {
 }
 
 function MemberList({ team }: { team: Team }) {
+  const manages = team.yourRole === 'owner' || team.yourRole === 'manager';
+  // Only those who assign machines read the machine list; a driver or viewer sees names where they can.
+  const machines = useMachines(manages);
+  const machineNames = new Map((machines.data ?? []).map((machine) => [machine.id, machine.name]));
   return (
     <ul className="grid divide-y divide-border" aria-label="Members">
       {team.members.map((member) => (
-        <MemberRow key={member.userId} member={member} team={team} />
+        <MemberRow key={member.userId} member={member} team={team} manages={manages} machineNames={machineNames} />
       ))}
     </ul>
   );
 }
 
-function MemberRow({ member, team }: { member: TeamMember; team: Team }) {
+function MemberRow({ member, team, manages, machineNames }: { member: TeamMember; team: Team; manages: boolean; machineNames: Map<number, string> }) {
   const ownerActs = team.yourRole === 'owner' && !member.you && member.role !== 'owner';
   const name = `${member.firstName} ${member.lastName}`.trim();
+  const visits = member.role !== 'viewer' && manages;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3 first:pt-0 last:pb-0" data-testid="team-member">
       <div className="grid min-w-0 gap-1">
@@ -85,8 +92,16 @@ function MemberRow({ member, team }: { member: TeamMember; team: Team }) {
         <p className="text-xs text-muted-foreground">
           Joined <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
         </p>
+        {visits ? (
+          <p className="text-sm break-words" data-testid="member-machines">
+            {assignedMachinesText(member, machineNames)}
+          </p>
+        ) : null}
       </div>
-      {ownerActs ? <OwnerActions member={member} name={name} /> : null}
+      <div className="flex flex-wrap items-center gap-2">
+        {visits ? <AssignMachinesButton member={member} name={name} /> : null}
+        {ownerActs ? <OwnerActions member={member} name={name} /> : null}
+      </div>
     </li>
   );
 }
