@@ -23,6 +23,8 @@ export const AccountDataMessages = {
   passwordWrong: 'That password is not right.',
   codeRequired: 'Enter the code from your authenticator app, or a recovery code.',
   lastAdmin: 'You are the only administrator. Make another account an administrator before deleting yours.',
+  teamHandedOver: (owner: string) =>
+    `You handed your team to ${owner}: its machines and records live in this account, so it cannot be deleted. Ask ${owner} to hand the team back to you first.`,
   adminByEmail: 'Your address is listed as an administrator in the server settings (ADMIN_EMAILS). Remove it there before deleting this account.',
   deletionScheduled: (date: string) => `Your account will be deleted on ${date}. Until then, signing in lets you undo it.`,
   deletionCancelled: 'Your account will not be deleted. Welcome back.',

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { affiliateCommissions, affiliatePayouts, apiTokens, invoices, referrals, subscriptions, users } from '../../src/server/db/schema.js';
+import { affiliateCommissions, affiliatePayouts, apiTokens, invoices, referrals, subscriptions, teamMembers, users } from '../../src/server/db/schema.js';
 import { recentPayouts } from '../../src/server/features/affiliates/payouts.js';
 import type { AppContext } from '../../src/server/context.js';
 import { createAffiliate, createMachine, createProduct } from '../../src/server/db/factories.js';
@@ -113,6 +113,18 @@ describe('asking to delete the account', () => {
     expectJsonError(await api(t).get(`/api/stats?machineId=${machine.id}`), 404);
     const mail = await t.smtp.waitForMail(operator.user.email, /will be deleted/);
     expect(mail.text).toMatch(/Sign in to keep your account/);
+  });
+
+  test('a person who handed their team to someone else cannot delete the account that holds it', async () => {
+    const founder = await signIn(t, { firstName: 'Fay', lastName: 'Founder' });
+    const successor = await signIn(t, { firstName: 'Sam', lastName: 'Successor' });
+    // The hand-over as the owner makes it: the founder steps down to manager, the successor owns the team.
+    await t.database.db.insert(teamMembers).values({ teamId: founder.user.id, userId: successor.user.id, role: 'manager' });
+    await t.database.db.update(teamMembers).set({ role: 'manager' }).where(and(eq(teamMembers.teamId, founder.user.id), eq(teamMembers.userId, founder.user.id)));
+    await t.database.db.update(teamMembers).set({ role: 'owner' }).where(and(eq(teamMembers.teamId, founder.user.id), eq(teamMembers.userId, successor.user.id)));
+    expectJsonError(await deleteAccount(founder, { password: founder.password }), 409, AccountDataMessages.teamHandedOver('Sam Successor'));
+    const [kept] = await t.database.db.select({ eraseAfter: users.eraseAfter }).from(users).where(eq(users.id, founder.user.id));
+    expect(kept?.eraseAfter).toBeNull();
   });
 
   test('the last admin cannot delete themself', async () => {

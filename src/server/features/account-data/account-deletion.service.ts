@@ -3,13 +3,14 @@ import { AccountDataMessages, DELETION_GRACE_DAYS, type DeletionScheduled } from
 import type { z } from 'zod';
 import type { DeleteAccountSchema } from '../../../shared/account-data.schemas.js';
 import type { AppContext } from '../../context.js';
-import { apiTokens, machineShareLinks, subscriptions, users, type User } from '../../db/schema.js';
+import { apiTokens, machineShareLinks, subscriptions, teamMembers, users, type User } from '../../db/schema.js';
 import { badRequest, conflict, notFound, serviceUnavailable, badGateway } from '../../http-errors.js';
 import { isStripeError } from '../../integrations/stripe/stripe-client.js';
 import { formatInstant } from '../../integrations/mail/mail-locale.js';
 import { enqueue } from '../../jobs/enqueue.js';
 import { endAllSessionsOf } from '../../sessions.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { memberNameOf } from '../teams/member-name.js';
 import { PLAN_KEEPING_STATUSES, syncSubscription } from '../billing/subscription-sync.js';
 import { endTwoFactorSignInsOf } from '../two-factor/two-factor-sign-in.js';
 import { codeRefused, hasTwoFactor, spendSecondFactor } from '../two-factor/two-factor.service.js';
@@ -50,6 +51,18 @@ async function refuseLastAdmin(ctx: AppContext, user: User) {
 }
 
 /**
+ * A person's account is their team's (decision 0054): once they handed the team to someone else, its
+ * data is that owner's to keep, and deleting the account would take it away from them.
+ */
+async function refuseHandedOverTeam(ctx: AppContext, user: User) {
+  const [owner] = await ctx.db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, user.id), eq(teamMembers.role, 'owner'), ne(teamMembers.userId, user.id)));
+  if (owner) throw conflict(AccountDataMessages.teamHandedOver((await memberNameOf(ctx.db, owner.userId)) ?? 'its new owner'));
+}
+
+/**
  * Ends every subscription that would bill again, at once rather than at the period's end: the
  * account is going, so nothing more is owed. Stripe is asked first, so a refusal leaves the account
  * as it was and the owner can try again rather than be billed for an account they deleted.
@@ -83,6 +96,7 @@ export async function requestAccountDeletion(ctx: AppContext, userId: number, in
   const user = await accountOf(ctx, userId);
   await requireProof(ctx, user, input);
   await refuseLastAdmin(ctx, user);
+  await refuseHandedOverTeam(ctx, user);
   await cancelSubscriptionsOf(ctx, userId);
   const eraseAfter = new Date(Date.now() + DELETION_GRACE_DAYS * DAY_MS);
   await ctx.db.transaction(async (tx) => {
