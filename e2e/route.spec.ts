@@ -168,6 +168,11 @@ test('a driver’s day on a phone, online and offline: each record reaches the s
   const day = await created<{ stops: { name: string; doneToday: { by: string | null } | null }[] }>(office.api.get('/api/route'), 200);
   expect(day.stops.find((stop) => stop.name === 'North Lobby')?.doneToday).toMatchObject({ by: 'Dan Driver' });
 
+  // The office's Vending Issues page names who did what.
+  await page.goto('/vending-issues');
+  await expect(page.getByText('Noted at the machine by Dan Driver')).toBeVisible();
+  await expect(page.getByTestId('issue-row').filter({ hasText: 'Took my coin' })).toContainText(/Resolved .* by Dan Driver/);
+
   // The stock follows at once: A1 and B1 are at their par of 8.
   const stock = await created<{ slots: { code: string; stock: number }[] }>(office.api.get(`/api/machines/${north.id}/stock`), 200);
   expect(stock.slots.map((slot) => [slot.code, slot.stock])).toEqual([

@@ -45,14 +45,20 @@ export function IssueRow({ issue }: { issue: VendingIssue }) {
           <Refrigerator className="size-4 shrink-0" aria-hidden="true" />
           <span className="truncate">{issue.machineName ?? 'No machine (demo page or a deleted machine)'}</span>
         </p>
-        <p className="flex flex-wrap items-center gap-x-1.5 text-sm">
-          <span className="font-medium">{issue.customerName}</span>
-          <span aria-hidden="true">·</span>
-          <a href={`mailto:${issue.customerEmail}`} className="inline-flex items-center gap-1 break-all text-primary hover:underline">
-            <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-            {issue.customerEmail}
-          </a>
-        </p>
+        {issue.reportedBy ? (
+          <p className="text-sm">
+            Noted at the machine by <span className="font-medium">{issue.reportedBy}</span>
+          </p>
+        ) : (
+          <p className="flex flex-wrap items-center gap-x-1.5 text-sm">
+            <span className="font-medium">{issue.customerName}</span>
+            <span aria-hidden="true">·</span>
+            <a href={`mailto:${issue.customerEmail}`} className="inline-flex items-center gap-1 break-all text-primary hover:underline">
+              <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+              {issue.customerEmail}
+            </a>
+          </p>
+        )}
         {issue.issueDescription ? <p className="text-sm break-words italic">&ldquo;{issue.issueDescription}&rdquo;</p> : null}
         {issue.publicReply ? (
           <div className="rounded-md border border-border bg-muted/50 px-3 py-2 text-sm">
@@ -68,7 +74,10 @@ export function IssueRow({ issue }: { issue: VendingIssue }) {
           {issue.resolvedAt ? (
             <>
               {' · '}Resolved <time dateTime={issue.resolvedAt}>{formatDateTime(issue.resolvedAt)}</time>
+              {issue.changedBy ? ` by ${issue.changedBy}` : null}
             </>
+          ) : issue.status === 'investigating' && issue.changedBy ? (
+            <>{` · Investigated by ${issue.changedBy}`}</>
           ) : null}
         </p>
       </div>
