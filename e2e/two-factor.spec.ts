@@ -24,6 +24,8 @@ test.beforeAll(async ({ server, smtp }) => {
 });
 
 test('turns on two-factor in settings, then signs in with the password and a recovery code', async ({ page, login }) => {
+  // The whole path, with an accessibility scan at each of its five steps: longer than one page's test.
+  test.setTimeout(120_000);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(account, '/settings?tab=security');
   const panel = page.getByRole('tabpanel');

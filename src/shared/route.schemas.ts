@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { VendingIssueSchema } from './feedback.schemas.js';
 import { idSchema } from './ids.js';
-import { MAX_SLOTS } from './planograms.schemas.js';
-import { SlotFillSchema, SlotStockSchema, SlotVisitMessages } from './slot-stock.schemas.js';
+import { SlotStockSchema, SlotVisitInputSchema } from './slot-stock.schemas.js';
 import { RestockRecordSchema, StockMessages } from './stock.schemas.js';
 
 /**
@@ -118,7 +117,8 @@ export const RouteOrderSchema = z.object({ machineIds: z.array(z.number().int())
 export const RouteFillsInputSchema = z.strictObject({
   key: keySchema,
   at: happenedAtSchema,
-  slots: z.array(SlotFillSchema, { error: SlotVisitMessages.slotsRequired }).min(1, SlotVisitMessages.slotsRequired).max(MAX_SLOTS, SlotVisitMessages.slotsTooMany),
+  // As a visit recorded from the machine's page: each slot once.
+  slots: SlotVisitInputSchema.shape.slots,
 });
 export type RouteFillsInput = z.input<typeof RouteFillsInputSchema>;
 export const RouteFillsSchema = z.object({ records: z.array(RestockRecordSchema) });

@@ -4,6 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { ROUTE_DAY_CACHE } from './lib/route-day-cache.js';
 
 /**
  * The route's service worker (issue 31): it keeps the app shell and today's route on the phone, so
@@ -26,7 +27,7 @@ const DAY_DATA = new Set(['/api/route', '/api/auth/session', '/api/teams', '/api
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && DAY_DATA.has(url.pathname),
   new NetworkFirst({
-    cacheName: 'route-day',
+    cacheName: ROUTE_DAY_CACHE,
     // A basement's signal answers late or never: after a few seconds the phone's copy is shown.
     networkTimeoutSeconds: 4,
     plugins: [new ExpirationPlugin({ maxAgeSeconds: 7 * 24 * 60 * 60 })],

@@ -16,7 +16,7 @@ import {
   routeResolveApi,
   type RouteDay,
 } from '../../src/shared/route.schemas.js';
-import { slotStockApi, type MachineSlotStock } from '../../src/shared/slot-stock.schemas.js';
+import { slotStockApi, SlotVisitMessages, type MachineSlotStock } from '../../src/shared/slot-stock.schemas.js';
 import { RESTOCKS_API } from '../../src/server/features/stock/restocks.routes.js';
 import { SWITCH_TEAM_API, TEAM_API, TeamMessages, teamMemberApi, type Team } from '../../src/shared/teams.schemas.js';
 import type { TeamRole } from '../../src/shared/team-roles.js';
@@ -178,6 +178,8 @@ describe('changes sent from the phone', () => {
     // The key of one change cannot carry another.
     expectJsonError(await driver.api.post(routeDoneApi(north.id), { key }), 422, RouteMessages.keyReused);
     expectJsonError(await driver.api.post(routeFillsApi(north.id), { key: 'not-a-key', slots: [{ code: 'A1', unitsLeft: 0, unitsFilled: 1 }] }), 400, RouteMessages.keyInvalid);
+    const repeated = { key: randomUUID(), slots: [{ code: 'B1', unitsLeft: 0, unitsFilled: 1 }, { code: 'b1', unitsLeft: 0, unitsFilled: 1 }] };
+    expectJsonError(await driver.api.post(routeFillsApi(north.id), repeated), 400, SlotVisitMessages.slotRepeated);
     const stock = (await owner.api.get(slotStockApi(north.id))).json() as MachineSlotStock;
     expect(stock.slots.find((slot) => slot.code === 'A1')).toMatchObject({ stock: 8, toPar: 0 });
     const listed = (await owner.api.get(`${RESTOCKS_API}?machineId=${north.id}`)).json() as { slotCode: string; recordedBy: string | null }[];

@@ -5,6 +5,7 @@ import { apiJson, getQueryFn } from './api.js';
 import { setDisplayTimeZone } from './dates.js';
 import { paths } from './paths.js';
 import { readStoredTheme, setTheme } from './theme.js';
+import { forgetRouteDay } from './route-day-cache.js';
 
 /** Spec 7/9: the current user is cached for 5 minutes. */
 export const CURRENT_USER_CACHE_MS = 300_000;
@@ -89,6 +90,9 @@ export function useRefreshCurrentUser() {
 export function useSignOut() {
   return useMutation({
     mutationFn: () => apiJson<{ message: string }>('POST', '/api/logout'),
-    onSuccess: () => window.location.assign(paths.home),
+    onSuccess: async () => {
+      await forgetRouteDay();
+      window.location.assign(paths.home);
+    },
   });
 }
