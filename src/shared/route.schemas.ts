@@ -126,6 +126,8 @@ export const RouteFillsSchema = z.object({ records: z.array(RestockRecordSchema)
 /** `POST /api/route/machines/:id/issues`: an issue the driver found at the machine. */
 export const RouteIssueInputSchema = z.strictObject({
   key: keySchema,
+  /** When the driver noted it: the issue is dated then, however late the phone sends it. */
+  at: happenedAtSchema,
   productName: z.string({ error: RouteMessages.productRequired }).trim().min(1, RouteMessages.productRequired).max(120, 'Must be at most 120 characters'),
   description: z.string({ error: RouteMessages.descriptionRequired }).trim().min(1, RouteMessages.descriptionRequired).max(2000, 'Must be at most 2000 characters'),
 });

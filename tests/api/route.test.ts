@@ -199,9 +199,12 @@ describe('changes sent from the phone', () => {
 
   test('an issue noted on the route names the driver; resolving one the office resolved meanwhile is a conflict that says who', async () => {
     const { owner, driver, north } = await team();
-    const noted = await driver.api.post(routeIssuesApi(north.id), { key: randomUUID(), productName: 'Machine', description: 'Coin slot jammed' });
+    // Noted an hour ago in the basement, sent now: dated when it was noted.
+    const notedAt = new Date(Date.now() - 3_600_000).toISOString();
+    const noted = await driver.api.post(routeIssuesApi(north.id), { key: randomUUID(), at: notedAt, productName: 'Machine', description: 'Coin slot jammed' });
     expect(noted.statusCode, noted.body).toBe(201);
     const issue = noted.json() as VendingIssue;
+    expect(issue.createdAt).toBe(notedAt);
     expect(issue).toMatchObject({ machineName: 'North', productName: 'Machine', issueDescription: 'Coin slot jammed', status: 'open', reportedBy: 'Dan Driver', customerName: 'Dan Driver' });
     expectJsonError(await driver.api.post(routeIssuesApi(north.id), { key: randomUUID(), productName: 'Machine', description: ' ' }), 400, RouteMessages.descriptionRequired);
 

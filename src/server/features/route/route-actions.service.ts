@@ -70,7 +70,7 @@ export function noteRouteIssue(
   ctx: AppContext,
   member: RequestMember,
   machineId: number,
-  input: { key: string; productName: string; description: string },
+  input: { key: string; at?: Date; productName: string; description: string },
 ): Promise<VendingIssue> {
   return once(ctx, member, input.key, `issue:${machineId}`, async (inner) => {
     const machine = await routeMachine(inner.db, member, machineId);

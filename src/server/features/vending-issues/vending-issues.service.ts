@@ -91,7 +91,7 @@ export async function noteIssue(
   teamId: number,
   machine: { id: number; name: string },
   member: { userId: number; name: string; email: string },
-  input: { productName: string; description: string },
+  input: { productName: string; description: string; at?: Date },
 ): Promise<VendingIssue> {
   const noted = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -104,6 +104,7 @@ export async function noteIssue(
         productName: input.productName,
         issueDescription: input.description,
         reportedBy: member.userId,
+        ...(input.at ? { createdAt: input.at, updatedAt: input.at } : {}),
       })
       .returning();
     const issue = toIssue({ ...row!, machineName: machine.name, reportedByName: member.name, changedByName: null });

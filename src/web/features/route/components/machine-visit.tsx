@@ -1,15 +1,14 @@
 import { Check, CircleCheck } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { routeDoneApi, routeFillsApi, routeIssuesApi, routeResolveApi, type RouteStop } from '../../../../shared/route.schemas.js';
-import type { SlotStock } from '../../../../shared/slot-stock.schemas.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
-import { Input } from '../../../components/ui/input.js';
-import { Label } from '../../../components/ui/label.js';
-import { Textarea } from '../../../components/ui/textarea.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { newUuid } from '../../../lib/uuid.js';
+import type { ChangeKind } from '../outbox.js';
 import type { Outbox } from '../use-outbox.js';
+import { NoteIssueForm } from './note-issue-form.js';
+import { SlotRow, slotFillOf } from './slot-row.js';
 
 interface MachineVisitProps {
   stop: RouteStop;
@@ -24,18 +23,9 @@ export function MachineVisit({ stop, outbox, readOnly }: MachineVisitProps) {
   const resolving = new Set(mine.filter((change) => change.kind === 'resolve').map((change) => Number(change.url.split('/').at(-2))));
   const noted = mine.filter((change) => change.kind === 'issue');
   const doneWaiting = mine.some((change) => change.kind === 'done');
-  const now = () => new Date().toISOString();
-
-  const fill = (slot: SlotStock, unitsLeft: number, unitsFilled: number, label: string) =>
-    outbox.record({
-      key: newUuid(),
-      kind: 'fills',
-      method: 'POST',
-      url: routeFillsApi(stop.machineId),
-      body: { at: now(), slots: [{ code: slot.code, unitsLeft, unitsFilled }] },
-      machineId: stop.machineId,
-      label: `${stop.name}, ${slot.code}: ${label}`,
-    });
+  /** Queues a change made at this machine now, under a new key. */
+  const record = (kind: ChangeKind, url: string, body: Record<string, unknown>, label: string) =>
+    void outbox.record({ key: newUuid(), kind, method: 'POST', url, body: { at: new Date().toISOString(), ...body }, machineId: stop.machineId, label: `${stop.name}${label}` });
 
   return (
     <div className="grid gap-5 border-t pt-4">
@@ -68,7 +58,7 @@ export function MachineVisit({ stop, outbox, readOnly }: MachineVisitProps) {
             {stop.slots
               .filter((slot) => slot.productId !== null)
               .map((slot) => (
-                <SlotRow key={slot.code} slot={slot} waiting={filledSlots.get(slot.code)} readOnly={readOnly} onFill={(left, filled, label) => void fill(slot, left, filled, label)} />
+                <SlotRow key={slot.code} slot={slot} waiting={filledSlots.get(slot.code)} readOnly={readOnly} onFill={(unitsLeft, unitsFilled, label) => record('fills', routeFillsApi(stop.machineId), { slots: [{ code: slot.code, unitsLeft, unitsFilled }] }, `, ${slot.code}: ${label}`)} />
               ))}
           </ul>
         )}
@@ -96,17 +86,7 @@ export function MachineVisit({ stop, outbox, readOnly }: MachineVisitProps) {
                     size="sm"
                     className="w-fit"
                     icon={<Check className="size-4" aria-hidden="true" />}
-                    onClick={() =>
-                      void outbox.record({
-                        key: newUuid(),
-                        kind: 'resolve',
-                        method: 'POST',
-                        url: routeResolveApi(issue.id),
-                        body: { at: now() },
-                        machineId: stop.machineId,
-                        label: `${stop.name}: issue “${issue.productName}” resolved`,
-                      })
-                    }
+                    onClick={() => record('resolve', routeResolveApi(issue.id), {}, `: issue “${issue.productName}” resolved`)}
                   >
                     Resolve
                   </Button>
@@ -125,7 +105,9 @@ export function MachineVisit({ stop, outbox, readOnly }: MachineVisitProps) {
             </li>
           ))}
         </ul>
-        {!readOnly && <NoteIssueForm stop={stop} outbox={outbox} />}
+        {!readOnly && (
+          <NoteIssueForm stop={stop} onNote={(productName, description) => record('issue', routeIssuesApi(stop.machineId), { productName, description }, `: issue noted (${productName})`)} />
+        )}
       </VisitSection>
 
       {!readOnly && (
@@ -142,17 +124,7 @@ export function MachineVisit({ stop, outbox, readOnly }: MachineVisitProps) {
               size="lg"
               className="w-full"
               icon={<CircleCheck className="size-4" aria-hidden="true" />}
-              onClick={() =>
-                void outbox.record({
-                  key: newUuid(),
-                  kind: 'done',
-                  method: 'POST',
-                  url: routeDoneApi(stop.machineId),
-                  body: { at: now() },
-                  machineId: stop.machineId,
-                  label: `${stop.name}: visit done`,
-                })
-              }
+              onClick={() => record('done', routeDoneApi(stop.machineId), {}, ': visit done')}
             >
               Mark visit done
             </Button>
@@ -161,12 +133,6 @@ export function MachineVisit({ stop, outbox, readOnly }: MachineVisitProps) {
       )}
     </div>
   );
-}
-
-interface SentFill {
-  code: string;
-  unitsLeft: number;
-  unitsFilled: number;
 }
 
 /** A part of the visit, under its heading (the stop's name is the heading above). */
@@ -179,181 +145,5 @@ function VisitSection({ title, children }: { title: string; children: ReactNode 
       </h3>
       {children}
     </section>
-  );
-}
-
-function slotFillOf(body: Record<string, unknown>): SentFill {
-  const [slot] = body.slots as SentFill[];
-  return slot ?? { code: '', unitsLeft: 0, unitsFilled: 0 };
-}
-
-const BASIS_WORDS: Record<SlotStock['basis'], string> = {
-  sales: 'from the machine’s sales',
-  votes: 'estimated from up-votes',
-  'assumed-fill': 'assuming a fill on your fill day',
-  'empty-slot': '',
-};
-
-interface SlotRowProps {
-  slot: SlotStock;
-  /** The fill recorded on this phone and not sent yet. */
-  waiting: SentFill | undefined;
-  readOnly: boolean;
-  onFill: (unitsLeft: number, unitsFilled: number, label: string) => void;
-}
-
-/**
- * One slot: its estimated stock and what it lacks of par. 'Filled to par' says the estimate was
- * right and the slot now holds its par; otherwise the driver counts what was left and what went in.
- */
-function SlotRow({ slot, waiting, readOnly, onFill }: SlotRowProps) {
-  const [counting, setCounting] = useState(false);
-  const estimate = Math.min(slot.capacity, Math.floor(slot.stock ?? 0));
-  const [left, setLeft] = useState(String(estimate));
-  const [filled, setFilled] = useState(String(slot.toPar));
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const unitsLeft = Number(left);
-    const unitsFilled = Number(filled);
-    if (!Number.isInteger(unitsLeft) || unitsLeft < 0 || !Number.isInteger(unitsFilled) || unitsFilled < 0) {
-      setError('Enter whole numbers, 0 or more');
-      return;
-    }
-    if (unitsLeft + unitsFilled > slot.capacity) {
-      setError(`${slot.code} holds at most ${slot.capacity}: units left plus units put in cannot be more`);
-      return;
-    }
-    setError(null);
-    setCounting(false);
-    onFill(unitsLeft, unitsFilled, `${unitsFilled} put in, ${unitsLeft} were left`);
-  };
-
-  return (
-    <li className="grid gap-2 rounded-md border p-3 text-sm" data-testid="route-slot">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <span className="font-medium break-words">
-          {slot.code} · {slot.productName}
-        </span>
-        <span className="text-muted-foreground">
-          about {slot.stock ?? 0} of {slot.par} ({BASIS_WORDS[slot.basis]}) · {slot.toPar} to par
-        </span>
-      </div>
-      {slot.soldOutAt && <p className="text-destructive-text">The machine reported it sold out {formatDateTime(slot.soldOutAt)}.</p>}
-      {waiting ? (
-        <Badge variant="info" className="w-fit">
-          {waiting.unitsFilled} put in · waiting to send
-        </Badge>
-      ) : (
-        !readOnly && (
-          <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              icon={<Check className="size-4" aria-hidden="true" />}
-              aria-label={`${slot.code} filled to par (${slot.toPar} put in)`}
-              onClick={() => onFill(estimate, Math.max(0, slot.par - estimate), `filled to par, ${Math.max(0, slot.par - estimate)} put in`)}
-            >
-              Filled to par
-            </Button>
-            <Button variant="outline" size="sm" aria-expanded={counting} aria-controls={`${id}-count`} onClick={() => setCounting((value) => !value)}>
-              Other amount
-            </Button>
-          </div>
-        )
-      )}
-      {counting && !waiting && (
-        <form id={`${id}-count`} className="grid gap-2" onSubmit={submit} noValidate>
-          <div className="grid grid-cols-2 gap-2">
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-left`}>Units left</Label>
-              <Input id={`${id}-left`} inputMode="numeric" value={left} onChange={(event) => setLeft(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-filled`}>Units put in</Label>
-              <Input id={`${id}-filled`} inputMode="numeric" value={filled} onChange={(event) => setFilled(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-            </div>
-          </div>
-          {error && (
-            <p id={`${id}-error`} className="text-destructive-text" role="alert">
-              {error}
-            </p>
-          )}
-          <Button type="submit" size="sm" className="w-fit">
-            Save {slot.code}
-          </Button>
-        </form>
-      )}
-    </li>
-  );
-}
-
-/** An issue the driver found at the machine: about a product in it, or the machine itself. */
-function NoteIssueForm({ stop, outbox }: { stop: RouteStop; outbox: Outbox }) {
-  const products = [...new Set(stop.slots.flatMap((slot) => (slot.productName ? [slot.productName] : [])))].sort();
-  const [productName, setProductName] = useState('Machine');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!description.trim()) {
-      setError('Describe the issue');
-      return;
-    }
-    setError(null);
-    void outbox.record({
-      key: newUuid(),
-      kind: 'issue',
-      method: 'POST',
-      url: routeIssuesApi(stop.machineId),
-      body: { productName, description: description.trim() },
-      machineId: stop.machineId,
-      label: `${stop.name}: issue noted (${productName})`,
-    });
-    setDescription('');
-  };
-
-  return (
-    <form className="grid gap-2 rounded-md bg-muted/40 p-3" onSubmit={submit} noValidate aria-label={`Note an issue at ${stop.name}`}>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-product`}>Note an issue with</Label>
-        <select
-          id={`${id}-product`}
-          className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-          value={productName}
-          onChange={(event) => setProductName(event.target.value)}
-        >
-          <option value="Machine">The machine itself</option>
-          {products.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-description`}>What is wrong</Label>
-        <Textarea
-          id={`${id}-description`}
-          rows={2}
-          maxLength={2000}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} className="text-sm text-destructive-text" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <Button type="submit" variant="outline" size="sm" className="w-fit">
-        Save issue
-      </Button>
-    </form>
   );
 }
